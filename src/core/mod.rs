@@ -1,0 +1,6 @@
+//! The sans-IO core: bytes and a caller's timestamp in, events out. No I/O, no clock.
+
+pub mod capture;
+pub mod dgt;
+pub mod event;
+pub mod session;

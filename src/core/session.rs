@@ -1,0 +1,353 @@
+//! One board's state machine: bytes and timestamps in, events and commands out.
+//!
+//! The quinn-proto contract: [`Session::handle_input`] with the bytes read and the time
+//! (monotonic ms, the caller's clock), [`Session::handle_timeout`] when
+//! [`Session::poll_timeout`] says, then drain [`Session::poll_event`] and
+//! [`Session::poll_transmit`]. The session never reads a clock and does no I/O.
+
+use std::collections::VecDeque;
+
+use super::dgt::{Decoded, Decoder, Message, Orientation, PieceCode};
+use super::event::{Event, EventKind, SideReading};
+
+/// What the board senses on a square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Sensing {
+    /// Each square reports which piece stands on it (DGT).
+    #[default]
+    Identity,
+    /// Each square reports only occupied or empty (Pegasus, hall-effect and DIY boards).
+    Occupancy,
+}
+
+impl Sensing {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Sensing::Identity => "identity",
+            Sensing::Occupancy => "occupancy",
+        }
+    }
+}
+
+/// How the board's orientation is decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum OrientationSetting {
+    /// From the start position (identity boards).
+    #[default]
+    Auto,
+    /// As configured.
+    Fixed(Orientation),
+}
+
+/// Configuration of a session, fixed at construction.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionConfig {
+    pub sensing: Sensing,
+    pub orientation: OrientationSetting,
+    /// Emit wire-level events (`board`, `field`, `clock`, `clock_ack`, `ee_moves`).
+    pub frame_events: bool,
+    /// A garbage run is reported after this much quiet on the line, if no valid frame ends it.
+    pub garbage_quiet_ms: u64,
+}
+
+impl Default for SessionConfig {
+    fn default() -> Self {
+        SessionConfig {
+            sensing: Sensing::Identity,
+            orientation: OrientationSetting::Auto,
+            frame_events: true,
+            garbage_quiet_ms: 500,
+        }
+    }
+}
+
+/// One board.
+#[derive(Debug)]
+pub struct Session {
+    config: SessionConfig,
+    decoder: Decoder,
+    /// The sensed fields in index order, as last reported.
+    fields: [PieceCode; 64],
+    have_dump: bool,
+    orientation: Orientation,
+    events: VecDeque<Event>,
+    transmit: VecDeque<Vec<u8>>,
+    last_input_ms: u64,
+}
+
+impl Session {
+    pub fn new(config: SessionConfig) -> Session {
+        let orientation = match config.orientation {
+            OrientationSetting::Fixed(o) => o,
+            OrientationSetting::Auto => Orientation::Normal,
+        };
+        Session {
+            config,
+            decoder: Decoder::new(),
+            fields: [PieceCode::Empty; 64],
+            have_dump: false,
+            orientation,
+            events: VecDeque::new(),
+            transmit: VecDeque::new(),
+            last_input_ms: 0,
+        }
+    }
+
+    pub fn config(&self) -> &SessionConfig {
+        &self.config
+    }
+
+    /// Bytes read from the board at `now_ms`.
+    pub fn handle_input(&mut self, now_ms: u64, bytes: &[u8]) {
+        self.last_input_ms = now_ms;
+        let mut decoder = std::mem::take(&mut self.decoder);
+        decoder.feed(bytes, |d| self.on_decoded(now_ms, d));
+        self.decoder = decoder;
+    }
+
+    /// Time has reached a deadline given by [`Session::poll_timeout`].
+    pub fn handle_timeout(&mut self, now_ms: u64) {
+        if self.decoder.pending_skipped() > 0
+            && now_ms >= self.last_input_ms + self.config.garbage_quiet_ms
+            && let Some(g) = self.decoder.flush_skipped()
+        {
+            self.on_decoded(now_ms, Decoded::Garbage(g));
+        }
+    }
+
+    /// End of input (replay, or the link closed): report everything pending.
+    pub fn finish(&mut self, now_ms: u64) {
+        if let Some(g) = self.decoder.flush() {
+            self.on_decoded(now_ms, Decoded::Garbage(g));
+        }
+    }
+
+    /// The next time `handle_timeout` must be called, if any.
+    pub fn poll_timeout(&self) -> Option<u64> {
+        (self.decoder.pending_skipped() > 0)
+            .then(|| self.last_input_ms + self.config.garbage_quiet_ms)
+    }
+
+    pub fn poll_event(&mut self) -> Option<Event> {
+        self.events.pop_front()
+    }
+
+    /// Bytes to write to the board.
+    pub fn poll_transmit(&mut self) -> Option<Vec<u8>> {
+        self.transmit.pop_front()
+    }
+
+    /// The sensed fields in index order.
+    pub fn fields(&self) -> &[PieceCode; 64] {
+        &self.fields
+    }
+
+    fn emit(&mut self, t_ms: u64, kind: EventKind) {
+        self.events.push_back(Event::new(t_ms, kind));
+    }
+
+    fn on_decoded(&mut self, now: u64, d: Decoded) {
+        match d {
+            Decoded::Garbage(g) => self.emit(
+                now,
+                EventKind::ProtocolError {
+                    skipped: g.skipped,
+                    message: format!("skipped {} byte(s): {}", g.skipped, g.reason),
+                },
+            ),
+            Decoded::Message(m) => self.on_message(now, m),
+        }
+    }
+
+    fn on_message(&mut self, now: u64, m: Message) {
+        let frames = self.config.frame_events;
+        match m {
+            Message::BoardDump(f) => {
+                self.fields = *f;
+                self.have_dump = true;
+                if frames {
+                    let placement = placement(&self.fields, Orientation::Normal);
+                    self.emit(now, EventKind::Board { placement });
+                }
+            }
+            Message::FieldUpdate { index, piece } => {
+                self.fields[usize::from(index)] = piece;
+                if frames {
+                    let square = self.orientation.square(index).to_string();
+                    self.emit(
+                        now,
+                        EventKind::Field {
+                            index,
+                            square,
+                            piece: piece.as_char().to_string(),
+                            code: piece.to_code(),
+                        },
+                    );
+                }
+            }
+            Message::Clock(t) => {
+                if frames {
+                    let side = |s: &super::dgt::ClockSideTime| SideReading {
+                        time: s.display(),
+                        seconds: s.total_seconds(),
+                        flag: s.flag_fallen_blocked || s.flag_shown,
+                    };
+                    let to_move = match (t.left_to_move, t.right_to_move) {
+                        (true, false) => Some("left"),
+                        (false, true) => Some("right"),
+                        _ => None,
+                    };
+                    self.emit(
+                        now,
+                        EventKind::Clock {
+                            left: side(&t.left),
+                            right: side(&t.right),
+                            running: t.running,
+                            to_move,
+                            lever_right_high: t.lever_right_high,
+                            battery_low: t.battery_low,
+                            connected: !t.no_clock,
+                        },
+                    );
+                }
+            }
+            Message::ClockAck(d) => {
+                if frames {
+                    self.emit(now, EventKind::ClockAck { data: hex(&d) });
+                }
+            }
+            Message::ClockEmpty => {}
+            Message::EeMoves(d) => {
+                if frames {
+                    self.emit(
+                        now,
+                        EventKind::EeMoves {
+                            bytes: d.len(),
+                            data: hex(&d),
+                        },
+                    );
+                }
+            }
+            Message::BusAddress(a) => self.device(now, |d| d.bus_address = Some(a)),
+            Message::SerialNumber(s) => self.device(now, |d| d.serial = Some(s)),
+            Message::LongSerialNumber(s) => self.device(now, |d| d.long_serial = Some(s)),
+            Message::Trademark(s) => self.device(now, |d| d.trademark = Some(s)),
+            Message::Version { major, minor } => {
+                self.device(now, |d| d.version = Some(format!("{major}.{minor:02}")))
+            }
+            Message::BatteryStatus(b) => self.device(now, |d| d.battery = Some(hex(&b))),
+        }
+    }
+
+    fn device(&mut self, now: u64, f: impl FnOnce(&mut DeviceInfo)) {
+        let mut d = DeviceInfo::default();
+        f(&mut d);
+        self.emit(
+            now,
+            EventKind::Device {
+                serial: d.serial,
+                long_serial: d.long_serial,
+                version: d.version,
+                trademark: d.trademark,
+                bus_address: d.bus_address,
+                battery: d.battery,
+            },
+        );
+    }
+}
+
+#[derive(Default)]
+struct DeviceInfo {
+    serial: Option<String>,
+    long_serial: Option<String>,
+    version: Option<String>,
+    trademark: Option<String>,
+    bus_address: Option<u16>,
+    battery: Option<String>,
+}
+
+fn hex(d: &[u8]) -> String {
+    use std::fmt::Write;
+    let mut s = String::with_capacity(d.len() * 2);
+    for b in d {
+        let _ = write!(s, "{b:02x}");
+    }
+    s
+}
+
+/// FEN-style piece placement of sensed fields under an orientation (`?` for magic pieces).
+pub fn placement(fields: &[PieceCode; 64], orientation: Orientation) -> String {
+    let mut s = String::with_capacity(72);
+    for rank in (0..8u32).rev() {
+        let mut empty = 0;
+        for file in 0..8u32 {
+            let sq = shakmaty::Square::new(rank * 8 + file);
+            let c = fields[usize::from(orientation.index(sq))];
+            if c == PieceCode::Empty {
+                empty += 1;
+            } else {
+                if empty > 0 {
+                    s.push(char::from(b'0' + empty));
+                    empty = 0;
+                }
+                s.push(c.as_char());
+            }
+        }
+        if empty > 0 {
+            s.push(char::from(b'0' + empty));
+        }
+        if rank > 0 {
+            s.push('/');
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::dgt::message::frame;
+
+    fn start_dump() -> Vec<u8> {
+        // Index 0 = a8 in normal orientation.
+        let mut d = vec![0u8; 64];
+        let back_black = [8, 9, 10, 12, 11, 10, 9, 8];
+        let back_white = [2, 3, 4, 6, 5, 4, 3, 2];
+        d[..8].copy_from_slice(&back_black);
+        d[8..16].fill(7);
+        d[48..56].fill(1);
+        d[56..].copy_from_slice(&back_white);
+        frame(0x86, &d)
+    }
+
+    #[test]
+    fn dump_reports_placement() {
+        let mut s = Session::new(SessionConfig::default());
+        s.handle_input(10, &start_dump());
+        let e = s.poll_event().unwrap();
+        assert_eq!(
+            e.kind,
+            EventKind::Board {
+                placement: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR".into()
+            }
+        );
+        assert_eq!(e.t_ms, 10);
+    }
+
+    #[test]
+    fn garbage_reported_after_quiet() {
+        let mut s = Session::new(SessionConfig::default());
+        s.handle_input(100, &[1, 2, 3]);
+        assert!(s.poll_event().is_none());
+        assert_eq!(s.poll_timeout(), Some(600));
+        s.handle_timeout(599);
+        assert!(s.poll_event().is_none());
+        s.handle_timeout(600);
+        let e = s.poll_event().unwrap();
+        assert!(matches!(
+            e.kind,
+            EventKind::ProtocolError { skipped: 3, .. }
+        ));
+        assert_eq!(s.poll_timeout(), None);
+    }
+}

@@ -1,0 +1,94 @@
+//! The `eboardd` command.
+#![allow(clippy::disallowed_methods)]
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use eboardd::core::dgt::Orientation;
+use eboardd::core::session::{OrientationSetting, Sensing, SessionConfig};
+
+#[derive(Parser)]
+#[command(
+    name = "eboardd",
+    version,
+    about = "Electronic chess board daemon: exact games, arbiter alerts"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Cmd,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum SensingArg {
+    Identity,
+    Occupancy,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum OrientationArg {
+    Auto,
+    Normal,
+    Rotated,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Run capture files through the core in virtual time and print the events.
+    Replay {
+        /// JSON Lines (the event contract, docs/events.md) instead of readable lines.
+        #[arg(long)]
+        json: bool,
+        /// What the board senses on a square.
+        #[arg(long, value_enum, default_value = "identity")]
+        sensing: SensingArg,
+        /// Board orientation: detected from the start position, or fixed.
+        #[arg(long, value_enum, default_value = "auto")]
+        orientation: OrientationArg,
+        /// Leave out wire-level events (board, field, clock, clock_ack, ee_moves).
+        #[arg(long)]
+        no_frames: bool,
+        /// Capture files (format: docs/captures.md).
+        #[arg(required = true)]
+        captures: Vec<PathBuf>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Cmd::Replay {
+            json,
+            sensing,
+            orientation,
+            no_frames,
+            captures,
+        } => {
+            let config = SessionConfig {
+                sensing: match sensing {
+                    SensingArg::Identity => Sensing::Identity,
+                    SensingArg::Occupancy => Sensing::Occupancy,
+                },
+                orientation: match orientation {
+                    OrientationArg::Auto => OrientationSetting::Auto,
+                    OrientationArg::Normal => OrientationSetting::Fixed(Orientation::Normal),
+                    OrientationArg::Rotated => OrientationSetting::Fixed(Orientation::Rotated),
+                },
+                frame_events: !no_frames,
+                ..SessionConfig::default()
+            };
+            match eboardd::shell::replay::replay(&captures, &config, json) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(eboardd::shell::replay::ReplayError::Output(e))
+                    if e.kind() == std::io::ErrorKind::BrokenPipe =>
+                {
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("eboardd replay: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
+    }
+}

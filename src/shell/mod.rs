@@ -1,0 +1,4 @@
+//! The shell: files, terminals, serial ports and sockets around the sans-IO core.
+#![allow(clippy::disallowed_methods)]
+
+pub mod replay;
