@@ -63,6 +63,22 @@ pub enum EventKind {
         rule: &'static str,
         message: String,
     },
+    /// Several lines of moves explain the board (moves missed, occupancy sensing): none is
+    /// reported until later boards leave one.
+    Ambiguous {
+        ply: u32,
+        /// Each candidate line: UCI moves separated by spaces.
+        lines: Vec<String>,
+        /// The line reported when all lead to the same position (only the order is unknown).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        chosen: Option<String>,
+        message: String,
+    },
+    /// Both kings were put on the central squares to signal a result (DGT convention).
+    ResultSignal {
+        result: &'static str,
+        message: String,
+    },
     /// Bytes that did not form a valid message were skipped.
     ProtocolError { skipped: usize, message: String },
     /// A full board dump: FEN piece placement as seen with White at the connector side
@@ -120,6 +136,8 @@ impl EventKind {
             EventKind::Takeback { .. } => "takeback",
             EventKind::Claim { .. } => "claim",
             EventKind::GameEnd { .. } => "game_end",
+            EventKind::Ambiguous { .. } => "ambiguous",
+            EventKind::ResultSignal { .. } => "result_signal",
             EventKind::ProtocolError { .. } => "protocol_error",
             EventKind::Board { .. } => "board",
             EventKind::Field { .. } => "field",
@@ -201,7 +219,10 @@ impl Event {
                 }
             }
             EventKind::ProtocolError { message, .. } => format!("protocol_error {message}"),
-            EventKind::Claim { message, .. } | EventKind::GameEnd { message, .. } => {
+            EventKind::Claim { message, .. }
+            | EventKind::GameEnd { message, .. }
+            | EventKind::Ambiguous { message, .. }
+            | EventKind::ResultSignal { message, .. } => {
                 format!("{:<9} {message}", self.kind.name())
             }
             other => {

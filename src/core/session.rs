@@ -7,8 +7,13 @@
 
 use std::collections::VecDeque;
 
+use shakmaty::fen::Fen;
+use shakmaty::san::SanPlus;
+use shakmaty::{Chess, EnPassantMode, Position, Role};
+
 use super::dgt::{Decoded, Decoder, Message, Orientation, PieceCode};
 use super::event::{Event, EventKind, SideReading};
+use super::tracker::{GameOp, Tracker, TrackerConfig, uci};
 
 /// What the board senses on a square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -48,6 +53,22 @@ pub struct SessionConfig {
     pub frame_events: bool,
     /// A garbage run is reported after this much quiet on the line, if no valid frame ends it.
     pub garbage_quiet_ms: u64,
+    /// Quiet time before the board counts as at rest (see [`TrackerConfig::settle_ms`]).
+    pub settle_ms: u64,
+    /// The promotion piece on occupancy boards.
+    pub promotion: Role,
+}
+
+impl SessionConfig {
+    fn tracker(&self) -> TrackerConfig {
+        TrackerConfig {
+            sensing: self.sensing,
+            orientation: self.orientation,
+            settle_ms: self.settle_ms,
+            promotion: self.promotion,
+            ..TrackerConfig::default()
+        }
+    }
 }
 
 impl Default for SessionConfig {
@@ -57,6 +78,8 @@ impl Default for SessionConfig {
             orientation: OrientationSetting::Auto,
             frame_events: true,
             garbage_quiet_ms: 500,
+            settle_ms: TrackerConfig::default().settle_ms,
+            promotion: Role::Queen,
         }
     }
 }
@@ -69,7 +92,9 @@ pub struct Session {
     /// The sensed fields in index order, as last reported.
     fields: [PieceCode; 64],
     have_dump: bool,
-    orientation: Orientation,
+    tracker: Tracker,
+    /// Which side's clock ran at the last clock message (a change is a press).
+    clock_to_move: Option<bool>,
     events: VecDeque<Event>,
     transmit: VecDeque<Vec<u8>>,
     last_input_ms: u64,
@@ -77,16 +102,13 @@ pub struct Session {
 
 impl Session {
     pub fn new(config: SessionConfig) -> Session {
-        let orientation = match config.orientation {
-            OrientationSetting::Fixed(o) => o,
-            OrientationSetting::Auto => Orientation::Normal,
-        };
         Session {
+            tracker: Tracker::new(config.tracker()),
+            clock_to_move: None,
             config,
             decoder: Decoder::new(),
             fields: [PieceCode::Empty; 64],
             have_dump: false,
-            orientation,
             events: VecDeque::new(),
             transmit: VecDeque::new(),
             last_input_ms: 0,
@@ -107,6 +129,8 @@ impl Session {
 
     /// Time has reached a deadline given by [`Session::poll_timeout`].
     pub fn handle_timeout(&mut self, now_ms: u64) {
+        self.tracker.handle_timeout(now_ms, &self.fields);
+        self.drain_ops();
         if self.decoder.pending_skipped() > 0
             && now_ms >= self.last_input_ms + self.config.garbage_quiet_ms
             && let Some(g) = self.decoder.flush_skipped()
@@ -124,8 +148,101 @@ impl Session {
 
     /// The next time `handle_timeout` must be called, if any.
     pub fn poll_timeout(&self) -> Option<u64> {
-        (self.decoder.pending_skipped() > 0)
-            .then(|| self.last_input_ms + self.config.garbage_quiet_ms)
+        let garbage = (self.decoder.pending_skipped() > 0)
+            .then(|| self.last_input_ms + self.config.garbage_quiet_ms);
+        match (garbage, self.tracker.poll_timeout()) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// The move tracker (read-only: the game as reconstructed).
+    pub fn tracker(&self) -> &Tracker {
+        &self.tracker
+    }
+
+    /// Restores a game after a restart (from the daemon's journal) without reporting
+    /// anything: the start position, the moves in UCI, the orientation.
+    pub fn resume_game(
+        &mut self,
+        now_ms: u64,
+        start_fen: &str,
+        moves_uci: &[String],
+        orientation: Orientation,
+    ) -> Result<(), String> {
+        let fen: Fen = start_fen
+            .parse()
+            .map_err(|e| format!("bad start FEN {start_fen:?}: {e}"))?;
+        let start: Chess = fen
+            .into_position(shakmaty::CastlingMode::Standard)
+            .map_err(|e| format!("impossible start position {start_fen:?}: {e}"))?;
+        let mut pos = start.clone();
+        let mut moves = Vec::with_capacity(moves_uci.len());
+        for (i, u) in moves_uci.iter().enumerate() {
+            let m = u
+                .parse::<shakmaty::uci::UciMove>()
+                .map_err(|e| format!("move {}: {u:?}: {e}", i + 1))?
+                .to_move(&pos)
+                .map_err(|e| format!("move {}: {u:?} is illegal: {e}", i + 1))?;
+            pos.play_unchecked(m);
+            moves.push(m);
+        }
+        self.tracker.resume(start, &moves, orientation, now_ms);
+        Ok(())
+    }
+
+    fn drain_ops(&mut self) {
+        let ops: Vec<(u64, GameOp)> = self.tracker.drain_ops().collect();
+        for (t, op) in ops {
+            let kind = match op {
+                GameOp::NewGame { pos, orientation } => EventKind::NewGame {
+                    fen: fen(&pos),
+                    orientation: Some(orientation.as_str()),
+                },
+                GameOp::Move {
+                    ply,
+                    mv,
+                    before,
+                    after,
+                } => EventKind::Move {
+                    ply,
+                    uci: uci(&mv),
+                    san: SanPlus::from_move(*before, mv).to_string(),
+                    fen: fen(&after),
+                },
+                GameOp::Takeback { ply, now } => EventKind::Takeback {
+                    ply,
+                    fen: fen(&now),
+                },
+                GameOp::ResultSignal { result } => EventKind::ResultSignal {
+                    result,
+                    message: format!(
+                        "result {result} signalled with the kings on the central squares (not a move)"
+                    ),
+                },
+                GameOp::Ambiguous { ply, lines, chosen } => {
+                    let lines: Vec<String> = lines.into_iter().map(|l| l.join(" ")).collect();
+                    let message = match chosen {
+                        Some(i) => format!(
+                            "moves from ply {ply} were missed and their order is unknown (all of {} reach the same position): reporting {}; check the scoresheet",
+                            lines.join(" | "),
+                            lines[i]
+                        ),
+                        None => format!(
+                            "several lines of moves from ply {ply} explain the board: {}; waiting for the next moves to decide",
+                            lines.join(" | ")
+                        ),
+                    };
+                    EventKind::Ambiguous {
+                        ply,
+                        message,
+                        chosen: chosen.map(|i| lines[i].clone()),
+                        lines,
+                    }
+                }
+            };
+            self.emit(t, kind);
+        }
     }
 
     pub fn poll_event(&mut self) -> Option<Event> {
@@ -165,6 +282,7 @@ impl Session {
             Message::BoardDump(f) => {
                 self.fields = *f;
                 self.have_dump = true;
+                self.tracker.on_dump(now);
                 if frames {
                     let placement = placement(&self.fields, Orientation::Normal);
                     self.emit(now, EventKind::Board { placement });
@@ -172,8 +290,9 @@ impl Session {
             }
             Message::FieldUpdate { index, piece } => {
                 self.fields[usize::from(index)] = piece;
+                self.tracker.on_field(now, index, piece);
                 if frames {
-                    let square = self.orientation.square(index).to_string();
+                    let square = self.tracker.orientation().square(index).to_string();
                     self.emit(
                         now,
                         EventKind::Field {
@@ -186,6 +305,18 @@ impl Session {
                 }
             }
             Message::Clock(t) => {
+                let side = match (t.left_to_move, t.right_to_move) {
+                    (true, false) => Some(true),
+                    (false, true) => Some(false),
+                    _ => None,
+                };
+                if !t.no_clock && side.is_some() {
+                    if self.clock_to_move.is_some() && side != self.clock_to_move {
+                        self.tracker.on_clock_press(now, &self.fields);
+                        self.drain_ops();
+                    }
+                    self.clock_to_move = side;
+                }
                 if frames {
                     let side = |s: &super::dgt::ClockSideTime| SideReading {
                         time: s.display(),
@@ -254,6 +385,10 @@ impl Session {
             },
         );
     }
+}
+
+fn fen(pos: &Chess) -> String {
+    Fen::from_position(pos, EnPassantMode::Legal).to_string()
 }
 
 #[derive(Default)]
