@@ -114,7 +114,12 @@ fn every_pattern_capture_reconstructs_exactly() {
                 golden.display()
             );
         }
-        // Occupancy sensing (orientation from configuration).
+        checked += 1;
+        // Occupancy sensing (orientation from configuration), unless the capture is about
+        // what only identity boards can see.
+        if !comment(&text, "occupancy").is_empty() {
+            continue;
+        }
         let orientation = if name.contains("rotated") {
             "rotated"
         } else {
@@ -146,7 +151,7 @@ fn every_pattern_capture_reconstructs_exactly() {
         }
         checked += 1;
     }
-    assert!(checked >= 14, "only {checked} pattern captures found");
+    assert!(checked >= 21, "only {checked} pattern captures found");
 }
 
 #[test]

@@ -3,5 +3,6 @@
 pub mod capture;
 pub mod dgt;
 pub mod event;
+pub mod irregular;
 pub mod session;
 pub mod tracker;

@@ -9,10 +9,11 @@ use std::collections::VecDeque;
 
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
-use shakmaty::{Chess, EnPassantMode, Position, Role};
+use shakmaty::{Chess, Color, EnPassantMode, Position, Role};
 
 use super::dgt::{Decoded, Decoder, Message, Orientation, PieceCode};
-use super::event::{Event, EventKind, SideReading};
+use super::event::{Event, EventKind, SideReading, SquareReport};
+use super::irregular::{Setup, SquareDiff, diff_squares};
 use super::tracker::{GameOp, Tracker, TrackerConfig, uci};
 
 /// What the board senses on a square.
@@ -44,6 +45,34 @@ pub enum OrientationSetting {
     Fixed(Orientation),
 }
 
+/// Which competition rules apply (FIDE Laws, Appendices A and B).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Competition {
+    #[default]
+    Standard,
+    Rapid,
+    Blitz,
+}
+
+impl Competition {
+    /// Minutes added to the opponent's time for a completed illegal move (7.5.5; 1 minute in
+    /// rapid and blitz under the Laws in force since 2023).
+    pub fn penalty_minutes(self) -> u32 {
+        match self {
+            Competition::Standard => 2,
+            Competition::Rapid | Competition::Blitz => 1,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Competition::Standard => "standard",
+            Competition::Rapid => "rapid",
+            Competition::Blitz => "blitz",
+        }
+    }
+}
+
 /// Configuration of a session, fixed at construction.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SessionConfig {
@@ -57,6 +86,8 @@ pub struct SessionConfig {
     pub settle_ms: u64,
     /// The promotion piece on occupancy boards.
     pub promotion: Role,
+    /// Competition rules (penalties).
+    pub competition: Competition,
 }
 
 impl SessionConfig {
@@ -80,6 +111,7 @@ impl Default for SessionConfig {
             garbage_quiet_ms: 500,
             settle_ms: TrackerConfig::default().settle_ms,
             promotion: Role::Queen,
+            competition: Competition::Standard,
         }
     }
 }
@@ -95,6 +127,10 @@ pub struct Session {
     tracker: Tracker,
     /// Which side's clock ran at the last clock message (a change is a press).
     clock_to_move: Option<bool>,
+    /// Whether the clock was running at the last clock message.
+    clock_running: bool,
+    /// Completed illegal moves in the current game, White and Black.
+    illegal_counts: [u32; 2],
     events: VecDeque<Event>,
     transmit: VecDeque<Vec<u8>>,
     last_input_ms: u64,
@@ -105,6 +141,8 @@ impl Session {
         Session {
             tracker: Tracker::new(config.tracker()),
             clock_to_move: None,
+            clock_running: false,
+            illegal_counts: [0, 0],
             config,
             decoder: Decoder::new(),
             fields: [PieceCode::Empty; 64],
@@ -191,13 +229,123 @@ impl Session {
         Ok(())
     }
 
+    fn illegal_event(
+        &mut self,
+        color: Color,
+        attempt: Option<(shakmaty::Square, shakmaty::Square)>,
+        rule: &'static str,
+        restore: &Chess,
+    ) -> EventKind {
+        let idx = usize::from(color == Color::Black);
+        self.illegal_counts[idx] += 1;
+        let count = self.illegal_counts[idx];
+        let who = if color == Color::White {
+            "White"
+        } else {
+            "Black"
+        };
+        let opp = if color == Color::White {
+            "Black"
+        } else {
+            "White"
+        };
+        let penalty = self.config.competition.penalty_minutes();
+        let what = match (rule, attempt) {
+            ("7.5.3", _) => "pressed the clock without making a move (7.5.3)".to_string(),
+            ("7.5.2", Some((f, t))) => format!(
+                "moved a pawn {f}-{t} to the last rank without exchanging it (7.5.2): it is replaced by a queen"
+            ),
+            (_, Some((f, t))) => format!("made an illegal move {f}-{t} (7.5.1)"),
+            _ => "made an illegal move (7.5.1)".to_string(),
+        };
+        let opponent_can_mate = !restore.has_insufficient_material(color.other());
+        let (consequence, result) = if count >= 2 {
+            if opponent_can_mate {
+                (
+                    format!("second completed illegal move: {who} loses the game (7.5.5)"),
+                    Some(if color == Color::White { "0-1" } else { "1-0" }),
+                )
+            } else {
+                (
+                    format!(
+                        "second completed illegal move, but {opp} cannot checkmate by any series of legal moves: the game is drawn (7.5.5)"
+                    ),
+                    Some("1/2-1/2"),
+                )
+            }
+        } else {
+            (
+                format!(
+                    "first completed illegal move: {penalty} minute(s) added to {opp}'s time ({}, 7.5.5)",
+                    self.config.competition.as_str()
+                ),
+                None,
+            )
+        };
+        let restore_fen = fen(restore);
+        EventKind::IllegalMove {
+            color: color_name(color),
+            count,
+            uci: attempt.map(|(f, t)| {
+                if rule == "7.5.2" {
+                    format!("{f}{t}q")
+                } else {
+                    format!("{f}{t}")
+                }
+            }),
+            rule,
+            penalty_minutes: if rule == "7.5.2" || count < 2 {
+                penalty
+            } else {
+                0
+            },
+            result,
+            message: format!("{who} {what}; {consequence}. Reinstate the position {restore_fen}"),
+            fen_restore: restore_fen,
+        }
+    }
+
     fn drain_ops(&mut self) {
         let ops: Vec<(u64, GameOp)> = self.tracker.drain_ops().collect();
         for (t, op) in ops {
             let kind = match op {
-                GameOp::NewGame { pos, orientation } => EventKind::NewGame {
+                GameOp::NewGame { pos, orientation } => {
+                    self.illegal_counts = [0, 0];
+                    EventKind::NewGame {
+                        fen: fen(&pos),
+                        orientation: Some(orientation.as_str()),
+                    }
+                }
+                GameOp::SetupError { setup } => setup_event(setup),
+                GameOp::IllegalMove {
+                    color,
+                    attempt,
+                    rule,
+                    restore,
+                } => self.illegal_event(color, attempt, rule, &restore),
+                GameOp::Displaced { diffs, restore } => {
+                    let squares = reports(&diffs);
+                    let list: Vec<String> = squares
+                        .iter()
+                        .map(|r| {
+                            format!(
+                                "{} should hold {} (found {})",
+                                r.square, r.expected, r.found
+                            )
+                        })
+                        .collect();
+                    EventKind::Displaced {
+                        message: format!(
+                            "pieces displaced (7.4): {}; reinstate the game position",
+                            list.join(", ")
+                        ),
+                        squares,
+                        fen_restore: fen(&restore),
+                    }
+                }
+                GameOp::Restored { pos } => EventKind::Restored {
                     fen: fen(&pos),
-                    orientation: Some(orientation.as_str()),
+                    message: "the board is back at the game position; play continues".into(),
                 },
                 GameOp::Move {
                     ply,
@@ -310,13 +458,21 @@ impl Session {
                     (false, true) => Some(false),
                     _ => None,
                 };
+                self.tracker.on_clock_seen(!t.no_clock);
                 if !t.no_clock && side.is_some() {
-                    if self.clock_to_move.is_some() && side != self.clock_to_move {
+                    // A press: the running clock switches sides. Starting a stopped clock
+                    // (the game's start, or the arbiter restarting it) is not a press.
+                    if self.clock_running
+                        && t.running
+                        && self.clock_to_move.is_some()
+                        && side != self.clock_to_move
+                    {
                         self.tracker.on_clock_press(now, &self.fields);
                         self.drain_ops();
                     }
                     self.clock_to_move = side;
                 }
+                self.clock_running = t.running && !t.no_clock;
                 if frames {
                     let side = |s: &super::dgt::ClockSideTime| SideReading {
                         time: s.display(),
@@ -384,6 +540,57 @@ impl Session {
                 battery: d.battery,
             },
         );
+    }
+}
+
+fn piece_letter(p: Option<shakmaty::Piece>) -> String {
+    p.map_or_else(|| ".".to_string(), |p| p.char().to_string())
+}
+
+fn reports(diffs: &[SquareDiff]) -> Vec<SquareReport> {
+    diffs
+        .iter()
+        .map(|d| SquareReport {
+            square: d.square.to_string(),
+            expected: piece_letter(d.expected),
+            found: piece_letter(d.found),
+        })
+        .collect()
+}
+
+fn setup_event(setup: Setup) -> EventKind {
+    match setup {
+        Setup::Turned90 => {
+            let mut turned = shakmaty::Board::new();
+            turned.rotate_90();
+            let start = shakmaty::Board::new();
+            let squares = reports(&diff_squares(&start, &turned));
+            EventKind::SetupError {
+                squares,
+                message: "the board is turned by 90 degrees: a1 must be a dark square in White's left corner (7.2); turn the board before the game starts".into(),
+            }
+        }
+        Setup::Wrong(diffs) => {
+            let squares = reports(&diffs);
+            let list: Vec<String> = squares
+                .iter()
+                .map(|r| format!("{}: {} expected, {} found", r.square, r.expected, r.found))
+                .collect();
+            EventKind::SetupError {
+                message: format!(
+                    "wrong initial position (7.2): {}; correct it before the game starts (if the game has started, it is cancelled and a new game played, 7.2.1)",
+                    list.join("; ")
+                ),
+                squares,
+            }
+        }
+    }
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
     }
 }
 

@@ -21,9 +21,10 @@
 //! Intermediate boards (a piece in the hand, a capture half done, a castle half done, a pawn
 //! waiting on the last rank) match none of these in identity mode and are simply waited out.
 
-use shakmaty::{Bitboard, Board, CastlingMode, Chess, Color, Move, Position, Role};
+use shakmaty::{Bitboard, Board, CastlingMode, Chess, Color, Move, Position, Role, Square};
 
 use super::dgt::{Orientation, PieceCode};
+use super::irregular::{self, Setup, Shape, SquareDiff};
 use super::session::{OrientationSetting, Sensing};
 
 /// Tracker settings.
@@ -42,6 +43,16 @@ pub struct TrackerConfig {
     pub promotion: Role,
     /// The longest run of moves reconstructed at once.
     pub max_plies: usize,
+    /// Without a clock, an illegal move attempt counts as completed after resting this long
+    /// (with a clock, only the press completes it, 7.5.1).
+    pub illegal_settle_ms: u64,
+    /// Pieces off their squares (not a move attempt) are reported after resting this long.
+    pub displaced_ms: u64,
+    /// Pieces only missing (in a hand, knocked off the board) are reported after this long.
+    pub missing_ms: u64,
+    /// A wrong initial position is reported after resting this long (players set up piece by
+    /// piece).
+    pub setup_ms: u64,
 }
 
 impl Default for TrackerConfig {
@@ -54,6 +65,10 @@ impl Default for TrackerConfig {
             revise_window_ms: 5_000,
             promotion: Role::Queen,
             max_plies: 4,
+            illegal_settle_ms: 1_000,
+            displaced_ms: 2_000,
+            missing_ms: 10_000,
+            setup_ms: 2_000,
         }
     }
 }
@@ -87,6 +102,23 @@ pub enum GameOp {
     /// the DGT way — both on light squares (e4, d5) 1-0, both on dark squares (d4, e5) 0-1,
     /// one of each ½-½. Never a move.
     ResultSignal { result: &'static str },
+    /// The board holds a wrong initial position (7.2).
+    SetupError { setup: Setup },
+    /// A completed illegal move by `color` (rule "7.5.1", "7.5.2" or "7.5.3"); `restore` is
+    /// the position to reinstate (for 7.5.2: the promotion to a queen, which stands).
+    IllegalMove {
+        color: Color,
+        attempt: Option<(Square, Square)>,
+        rule: &'static str,
+        restore: Box<Chess>,
+    },
+    /// Pieces off their squares that are not a move attempt (7.4).
+    Displaced {
+        diffs: Vec<SquareDiff>,
+        restore: Box<Chess>,
+    },
+    /// The board is back at the game position after an irregularity.
+    Restored { pos: Box<Chess> },
 }
 
 /// What the board senses, mapped to squares.
@@ -205,6 +237,14 @@ pub struct Tracker {
     last_unexplained: Option<Sensed>,
     /// The result signalled with the kings in this game, if any.
     signalled: Option<&'static str>,
+    /// An irregularity was reported and the board is not back at the game position yet.
+    alert: bool,
+    /// The board last reported as irregular (each state is reported once).
+    alerted: Option<Sensed>,
+    /// A clock is connected (then only its press completes a move, 7.5.1).
+    clock_connected: bool,
+    /// Moves since the clock was last pressed (none: the press is illegal, 7.5.3).
+    moves_since_press: u32,
     ops: Vec<(u64, GameOp)>,
 }
 
@@ -226,6 +266,10 @@ impl Tracker {
             extra_deadline: None,
             last_unexplained: None,
             signalled: None,
+            alert: false,
+            alerted: None,
+            clock_connected: false,
+            moves_since_press: 0,
             ops: Vec::new(),
         }
     }
@@ -292,15 +336,102 @@ impl Tracker {
         self.touch(now);
     }
 
+    /// A clock reading arrived: whether a clock is connected.
+    pub fn on_clock_seen(&mut self, connected: bool) {
+        self.clock_connected = connected;
+    }
+
     /// The clock was pressed: a move is complete (Article 6.2.1 / 7.5.1), so evaluate now
-    /// without waiting for the settle time, and stop revising what came before.
+    /// without waiting for the settle time, and stop revising what came before. A press
+    /// without a move (7.5.3) or after an illegal move (7.5.1, 7.5.2) completes an illegal
+    /// move.
     pub fn on_clock_press(&mut self, now: u64, fields: &[PieceCode; 64]) {
+        self.clock_connected = true;
         if self.dirty {
             self.evaluate(now, fields);
         }
-        if let Some(g) = self.game.as_mut() {
-            g.last_press_ms = Some(now);
+        let moved = std::mem::take(&mut self.moves_since_press) > 0;
+        let Some(g) = self.game.as_mut() else { return };
+        g.last_press_ms = Some(now);
+        if !self.pending.is_empty() || self.cfg.sensing != Sensing::Identity {
+            return;
         }
+        let cur = g.current().clone();
+        let sensed = self.sensed(fields, self.orientation);
+        let Sensed::Identity { board, unknown } = &sensed else {
+            return;
+        };
+        if !unknown.is_empty() {
+            return;
+        }
+        if board == cur.board() {
+            if !moved && !cur.is_game_over() && !self.alert {
+                self.illegal(now, cur.turn(), None, "7.5.3", cur.clone(), sensed.clone());
+            }
+            return;
+        }
+        match irregular::classify(&cur, board) {
+            Shape::MoveAttempt { from, to, .. } => {
+                self.illegal(
+                    now,
+                    cur.turn(),
+                    Some((from, to)),
+                    "7.5.1",
+                    cur.clone(),
+                    sensed.clone(),
+                );
+            }
+            Shape::Unpromoted { from, to } => {
+                // 7.5.2: illegal, and the pawn is replaced by a queen: the move stands.
+                let m = Move::Normal {
+                    role: Role::Pawn,
+                    from,
+                    capture: cur.board().role_at(to),
+                    to,
+                    promotion: Some(Role::Queen),
+                };
+                let mut after = cur.clone();
+                after.play_unchecked(m);
+                self.illegal(
+                    now,
+                    cur.turn(),
+                    Some((from, to)),
+                    "7.5.2",
+                    after,
+                    sensed.clone(),
+                );
+                // The move stands; the alert stays until the queen is on the board.
+                self.alert = false;
+                self.apply_line(now, &[m]);
+                self.moves_since_press = 0;
+                self.alert = true;
+            }
+            Shape::Missing(_) | Shape::Displaced(_) => {}
+        }
+    }
+
+    fn illegal(
+        &mut self,
+        now: u64,
+        color: Color,
+        attempt: Option<(Square, Square)>,
+        rule: &'static str,
+        restore: Chess,
+        sensed: Sensed,
+    ) {
+        self.ops.push((
+            now,
+            GameOp::IllegalMove {
+                color,
+                attempt,
+                rule,
+                restore: Box::new(restore),
+            },
+        ));
+        self.alert = rule != "7.5.3";
+        self.alerted = Some(sensed);
+        self.dirty = false;
+        self.extra_deadline = None;
     }
 
     fn touch(&mut self, now: u64) {
@@ -392,8 +523,7 @@ impl Tracker {
         let sensed = self.sensed(fields, self.orientation);
         if self.game.is_none() {
             if !self.try_new_game(now, fields) {
-                self.dirty = false;
-                self.last_unexplained = Some(sensed);
+                self.check_setup(now, &sensed);
             }
             return;
         }
@@ -405,6 +535,7 @@ impl Tracker {
         let cur = game.current().clone();
         // 1. Unchanged.
         if sensed.matches(cur.board()) {
+            self.restored(now);
             self.confirmed();
             return;
         }
@@ -482,9 +613,115 @@ impl Tracker {
         if self.try_new_game(now, fields) {
             return;
         }
-        // 8. Unexplained.
+        // 8. Unexplained: an irregularity, or a transient state to wait out.
+        self.irregular(now, &cur, sensed);
+    }
+
+    /// Waits until `deadline`, then reports once per board state; returns true when it is time.
+    fn due(&mut self, now: u64, deadline: u64, sensed: &Sensed) -> bool {
+        if self.alerted.as_ref() == Some(sensed) {
+            self.dirty = false;
+            return false;
+        }
+        if now < deadline {
+            self.extra_deadline = Some(deadline);
+            return false;
+        }
         self.dirty = false;
-        self.last_unexplained = Some(sensed);
+        self.extra_deadline = None;
+        self.alerted = Some(sensed.clone());
+        true
+    }
+
+    /// No game yet (or a game over and a new one being set up): a wrong initial position?
+    fn check_setup(&mut self, now: u64, sensed: &Sensed) -> bool {
+        self.last_unexplained = Some(sensed.clone());
+        let Sensed::Identity { board, unknown } = sensed else {
+            self.dirty = false;
+            return false;
+        };
+        let setup = if unknown.is_empty() {
+            irregular::setup_error(board)
+        } else {
+            None
+        };
+        let Some(setup) = setup else {
+            self.dirty = false;
+            return false;
+        };
+        if self.due(now, self.last_change_ms + self.cfg.setup_ms, sensed) {
+            self.ops.push((now, GameOp::SetupError { setup }));
+        }
+        true
+    }
+
+    fn irregular(&mut self, now: u64, cur: &Chess, sensed: Sensed) {
+        self.last_unexplained = Some(sensed.clone());
+        let Sensed::Identity { board, unknown } = &sensed else {
+            // Occupancy boards cannot tell an illegal move from a displaced piece reliably.
+            self.dirty = false;
+            return;
+        };
+        if !unknown.is_empty() {
+            self.dirty = false;
+            return;
+        }
+        // A new game being set up wrongly after this one.
+        let far_from_game = irregular::diff_squares(cur.board(), board).len() > 10;
+        if (far_from_game || cur.is_game_over() || self.signalled.is_some())
+            && self.check_setup(now, &sensed)
+        {
+            return;
+        }
+        let t = self.last_change_ms;
+        match irregular::classify(cur, board) {
+            Shape::Missing(diffs) => {
+                if self.due(now, t + self.cfg.missing_ms, &sensed) {
+                    self.displaced(now, diffs, cur);
+                }
+            }
+            Shape::Displaced(diffs) => {
+                if self.due(now, t + self.cfg.displaced_ms, &sensed) {
+                    self.displaced(now, diffs, cur);
+                }
+            }
+            Shape::MoveAttempt { from, to, .. } => {
+                if self.clock_connected {
+                    // Only the press completes it (7.5.1).
+                    self.dirty = false;
+                } else if self.due(now, t + self.cfg.illegal_settle_ms, &sensed) {
+                    self.illegal(
+                        now,
+                        cur.turn(),
+                        Some((from, to)),
+                        "7.5.1",
+                        cur.clone(),
+                        sensed,
+                    );
+                }
+            }
+            Shape::Unpromoted { .. } => {
+                // The pawn may still be exchanged; with a clock the press decides (7.5.2),
+                // without one it is reported as a displaced piece after a long rest.
+                if self.clock_connected {
+                    self.dirty = false;
+                } else if self.due(now, t + self.cfg.missing_ms, &sensed) {
+                    let diffs = irregular::diff_squares(cur.board(), board);
+                    self.displaced(now, diffs, cur);
+                }
+            }
+        }
+    }
+
+    fn displaced(&mut self, now: u64, diffs: Vec<SquareDiff>, cur: &Chess) {
+        self.alert = true;
+        self.ops.push((
+            now,
+            GameOp::Displaced {
+                diffs,
+                restore: Box::new(cur.clone()),
+            },
+        ));
     }
 
     /// Retracts recent king moves onto the central squares (the first king of a signal is
@@ -606,7 +843,20 @@ impl Tracker {
         }
     }
 
+    /// The board is explained again: if an irregularity was reported, say it is over.
+    fn restored(&mut self, now: u64) {
+        self.alerted = None;
+        if std::mem::take(&mut self.alert)
+            && let Some(g) = self.game.as_ref()
+        {
+            let pos = Box::new(g.current().clone());
+            self.ops.push((now, GameOp::Restored { pos }));
+        }
+    }
+
     fn apply_line(&mut self, now: u64, line: &[Move]) {
+        self.restored(now);
+        self.moves_since_press += line.len() as u32;
         let g = self.game.as_mut().expect("a game");
         for &m in line {
             let before = g.current().clone();
@@ -628,6 +878,13 @@ impl Tracker {
     }
 
     fn takeback_to(&mut self, now: u64, k: usize) {
+        if self
+            .game
+            .as_ref()
+            .is_some_and(|g| g.positions.len() > k + 1)
+        {
+            self.restored(now);
+        }
         let g = self.game.as_mut().expect("a game");
         while g.positions.len() > k + 1 {
             let ply = g.moves.len() as u32;
@@ -738,6 +995,9 @@ impl Tracker {
                 self.game = Some(Game::new(Chess::default()));
                 self.pending.clear();
                 self.signalled = None;
+                self.alert = false;
+                self.alerted = None;
+                self.moves_since_press = 0;
                 self.ops.push((
                     now,
                     GameOp::NewGame {

@@ -93,6 +93,11 @@ class Cap:
         self.lift(a, dt)
         self.put(b, p, gap)
 
+    def clock(self, right_to_move, dt=0, running=True):
+        """A BWTIME reading: which side's clock runs (sides are physical)."""
+        status = (1 if running else 0) | (0x08 if right_to_move else 0x10)
+        self.rx(frame(0x8d, [0x01, 0x30, 0x00, 0x01, 0x30, 0x00, status]), dt)
+
     def wait(self, dt):
         self.t += dt
 
@@ -246,6 +251,99 @@ def main():
     for a, b in [('d2', 'd4'), ('g8', 'f6'), ('c2', 'c4'), ('e7', 'e6')]:
         c.move(a, b)
     c.expect(["d2d4", "g8f6", "c2c4", "e7e6"])
+    c.write()
+
+    irregularities()
+
+
+def irregularities():
+    # Wrong initial positions (7.2), corrected one by one, then the game starts.
+    c = Cap("setup-errors", "set up with kings and queens swapped; then a bishop and knight swapped; then a pawn missing; then an extra pawn; then correct; 1.e4",
+            placement="rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR")
+    c.wait(3000)
+    for a, b in [('d1', 'e1'), ('d8', 'e8')]:
+        pass
+    c.board = parse_placement("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RBNQKBNR"); c.dump(1000); c.wait(3000)
+    c.board = parse_placement("rnbqkbnr/pppppppp/8/8/8/8/PPP1PPPP/RNBQKBNR"); c.dump(1000); c.wait(3000)
+    c.board = parse_placement("rnbqkbnr/pppppppp/8/8/3P4/8/PPPPPPPP/RNBQKBNR"); c.dump(1000); c.wait(3000)
+    c.board = parse_placement(START); c.dump(1000)
+    c.move('e2', 'e4')
+    c.expect(["e2e4"], ["setup_error", "new_game"])
+    c.write()
+
+    c = Cap("setup-turned", "the board turned by 90 degrees (a1 not in White's left corner), then turned right",
+            placement="RP4pr/NP4pn/BP4pb/QP4pq/KP4pk/BP4pb/NP4pn/RP4pr")
+    c.wait(3000)
+    c.board = parse_placement(START); c.dump(1000)
+    c.move('d2', 'd4')
+    c.expect(["d2d4"], ["setup_error", "new_game"])
+    c.write()
+
+    # Illegal moves without a clock: completed when they rest; restored; the game goes on.
+    c = Cap("illegal-king", "1.e4 e5 2.Qh5 Nc6 3.Bc4 and Black's king to e7? no: Black plays ...Ke7 is legal; instead 3...Nf6?? no - Black moves the f7 pawn? Black plays the king e8-f7 into the queen's attack... f7 is occupied: so 3...Ke7 is legal; the illegal one: after 3.Bc4, Black's d7 pawn to d5 is legal too. Illegal: king e8 to e7 after 3.Qxf7+?? Simplest: 1.e4 f5 2.Qh5+ and Black's king e8-f7 (into check by the queen on h5), restored after 3 s, then 2...g6")
+    for a, b in [('e2', 'e4'), ('f7', 'f5'), ('d1', 'h5')]:
+        c.move(a, b)
+    c.move('e8', 'f7')                    # illegal: Kf7 walks into Qh5's line
+    c.wait(3000)
+    c.move('f7', 'e8')                    # restored
+    c.move('g7', 'g6')
+    c.expect(["e2e4", "f7f5", "d1h5", "g7g6"], ["illegal_move", "restored"])
+    c.write()
+
+    # With a clock: a knight-shaped bishop move completed by the press; restored; then a second
+    # illegal move by the same player loses (7.5.5).
+    c = Cap("illegal-twice", "clock connected. 1.e4 e5 2.Bg3?? (f1-g3, knight-shaped) pressed: first illegal move; restored; 2.Nf3 Nc6 3.Ke3?? pressed: second illegal move, White loses")
+    c.clock(False, 200, running=False)
+    c.clock(True, 300)                      # Black starts White's clock
+    c.move('e2', 'e4'); c.clock(False, 500)
+    c.move('e7', 'e5'); c.clock(True, 500)
+    c.move('f1', 'g3'); c.clock(False, 800)  # illegal, completed by the press
+    c.clock(False, 1000, running=False)             # the arbiter stops the clock
+    c.move('g3', 'f1', 2000); c.clock(True, 600)  # restored; the clock restarted for White
+    c.move('g1', 'f3'); c.clock(False, 500)
+    c.move('b8', 'c6'); c.clock(True, 500)
+    c.move('e1', 'e3'); c.clock(False, 800)  # Ke1-e3: illegal again
+    c.expect(["e2e4", "e7e5", "g1f3", "b8c6"], ["illegal_move", "restored"])
+    c.write()
+
+    # A pawn left unpromoted on the last rank, clock pressed (7.5.2): queen.
+    c = Cap("unpromoted", "clock connected. 1.a4 h5 2.a5 h4 3.a6 h3 4.axb7 hxg2 5.bxa8 with the pawn left on a8 and the clock pressed: 7.5.2, replaced by a queen; the arbiter puts the queen; 5...gxh1=Q")
+    c.clock(True, 300)
+    side = False
+    for a, b in [('a2', 'a4'), ('h7', 'h5'), ('a4', 'a5'), ('h5', 'h4'), ('a5', 'a6'), ('h4', 'h3')]:
+        c.move(a, b); c.clock(side, 500); side = not side
+    c.lift('a6', 1500); c.lift('b7', 300); c.put('b7', 'P', 300); c.clock(side, 500); side = not side
+    c.lift('h3', 1500); c.lift('g2', 300); c.put('g2', 'p', 300); c.clock(side, 500); side = not side
+    c.lift('b7', 1500); c.lift('a8', 300); c.put('a8', 'P', 500); c.clock(side, 600); side = not side
+    c.lift('a8', 3000); c.put('a8', 'Q', 500)   # the arbiter replaces the pawn
+    c.lift('g2', 1500); c.lift('h1', 300); c.put('h1', 'q', 300); c.clock(side, 500)
+    c.expect(["a2a4", "h7h5", "a4a5", "h5h4", "a5a6", "h4h3", "a6b7", "h3g2", "b7a8q", "g2h1q"], ["illegal_move", "restored"])
+    c.lines.insert(4, "# occupancy: skip")
+    c.write()
+
+    # Clock pressed without a move (7.5.3).
+    c = Cap("press-no-move", "clock connected. 1.d4 d5, then White presses the clock without moving (7.5.3), then 2.c4")
+    c.clock(True, 300)
+    c.move('d2', 'd4'); c.clock(False, 500)
+    c.move('d7', 'd5'); c.clock(True, 500)
+    c.clock(False, 3000)                       # White presses without a move
+    c.clock(False, 1000, running=False)        # the arbiter stops the clock,
+    c.clock(True, 1000)                        # and restarts it for White
+    c.move('c2', 'c4'); c.clock(False, 500)
+    c.expect(["d2d4", "d7d5", "c2c4"], ["illegal_move"])
+    c.lines.insert(4, "# occupancy: skip")
+    c.write()
+
+    # A knocked-over piece (7.4): the opponent's bishop falls onto another square; restored.
+    c = Cap("displaced", "1.e4 e5 2.Nf3: while Black thinks, White's sleeve knocks the c1 bishop onto d2's neighbour... the f1 bishop falls to e2 (empty): displaced; put back; 2...Nc6")
+    for a, b in [('e2', 'e4'), ('e7', 'e5'), ('g1', 'f3')]:
+        c.move(a, b)
+    c.lift('f1', 2000); c.put('e2', 'B', 100)   # knocked by White while Black is to move
+    c.wait(3000)
+    c.move('e2', 'f1')
+    c.move('b8', 'c6')
+    c.expect(["e2e4", "e7e5", "g1f3", "b8c6"], ["displaced", "restored"])
+    c.lines.insert(4, "# occupancy: skip")
     c.write()
 
 
