@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use eboardd::core::dgt::Orientation;
-use eboardd::core::session::{OrientationSetting, Sensing, SessionConfig};
+use eboardd::core::session::{Competition, OrientationSetting, Sensing, SessionConfig};
 
 #[derive(Parser)]
 #[command(
@@ -23,6 +23,13 @@ struct Cli {
 enum SensingArg {
     Identity,
     Occupancy,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum CompetitionArg {
+    Standard,
+    Rapid,
+    Blitz,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -48,6 +55,9 @@ enum Cmd {
         /// Leave out wire-level events (board, field, clock, clock_ack, ee_moves).
         #[arg(long)]
         no_frames: bool,
+        /// Competition rules: penalties, and whether an uncorrected illegal move stands.
+        #[arg(long, value_enum, default_value = "standard")]
+        competition: CompetitionArg,
         /// Capture files (format: docs/captures.md).
         #[arg(required = true)]
         captures: Vec<PathBuf>,
@@ -62,6 +72,7 @@ fn main() -> ExitCode {
             sensing,
             orientation,
             no_frames,
+            competition,
             captures,
         } => {
             let config = SessionConfig {
@@ -75,6 +86,11 @@ fn main() -> ExitCode {
                     OrientationArg::Rotated => OrientationSetting::Fixed(Orientation::Rotated),
                 },
                 frame_events: !no_frames,
+                competition: match competition {
+                    CompetitionArg::Standard => Competition::Standard,
+                    CompetitionArg::Rapid => Competition::Rapid,
+                    CompetitionArg::Blitz => Competition::Blitz,
+                },
                 ..SessionConfig::default()
             };
             match eboardd::shell::replay::replay(&captures, &config, json) {

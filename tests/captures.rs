@@ -83,7 +83,9 @@ fn every_pattern_capture_reconstructs_exactly() {
             continue;
         };
         let name = path.file_stem().unwrap().to_string_lossy().to_string();
-        let events = replay(&path, &[]);
+        let extra = comment(&text, "replay-args").pop().unwrap_or_default();
+        let extra: Vec<&str> = extra.split_whitespace().collect();
+        let events = replay(&path, &extra);
         let expected: Vec<String> = expect.split_whitespace().map(String::from).collect();
         assert_eq!(fold(&events), expected, "{name}: identity mode");
         for ev in comment(&text, "expect-event") {
@@ -151,7 +153,7 @@ fn every_pattern_capture_reconstructs_exactly() {
         }
         checked += 1;
     }
-    assert!(checked >= 21, "only {checked} pattern captures found");
+    assert!(checked >= 22, "only {checked} pattern captures found");
 }
 
 #[test]

@@ -53,6 +53,10 @@ pub enum EventKind {
         uci: String,
         san: String,
         fen: String,
+        /// Rapid/blitz: an illegal move that stands because the opponent completed his next
+        /// move before it was corrected (Appendix A.4.2); omitted when false.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        illegal: bool,
     },
     /// The move at `ply` was taken back; `fen` is the position now.
     Takeback { ply: u32, fen: String },
@@ -321,6 +325,7 @@ mod tests {
                 uci: "e2e4".into(),
                 san: "e4".into(),
                 fen: "x".into(),
+                illegal: false,
             },
         );
         let v: serde_json::Value = serde_json::from_str(&e.to_json()).unwrap();

@@ -97,6 +97,7 @@ impl SessionConfig {
             orientation: self.orientation,
             settle_ms: self.settle_ms,
             promotion: self.promotion,
+            illegal_move_stands: self.competition != Competition::Standard,
             ..TrackerConfig::default()
         }
     }
@@ -352,11 +353,25 @@ impl Session {
                     mv,
                     before,
                     after,
+                    illegal,
                 } => EventKind::Move {
                     ply,
                     uci: uci(&mv),
-                    san: SanPlus::from_move(*before, mv).to_string(),
+                    san: if illegal {
+                        // No SAN for an illegal move: long algebraic, as on a scoresheet.
+                        format!(
+                            "{}{}-{}",
+                            mv.role().upper_char(),
+                            mv.from().map(|s| s.to_string()).unwrap_or_default(),
+                            mv.to()
+                        )
+                        .trim_start_matches('P')
+                        .to_string()
+                    } else {
+                        SanPlus::from_move(*before, mv).to_string()
+                    },
                     fen: fen(&after),
+                    illegal,
                 },
                 GameOp::Takeback { ply, now } => EventKind::Takeback {
                     ply,

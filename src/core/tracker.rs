@@ -21,7 +21,9 @@
 //! Intermediate boards (a piece in the hand, a capture half done, a castle half done, a pawn
 //! waiting on the last rank) match none of these in identity mode and are simply waited out.
 
-use shakmaty::{Bitboard, Board, CastlingMode, Chess, Color, Move, Position, Role, Square};
+use shakmaty::{
+    Bitboard, Board, CastlingMode, Chess, Color, FromSetup, Move, Position, Role, Square,
+};
 
 use super::dgt::{Orientation, PieceCode};
 use super::irregular::{self, Setup, Shape, SquareDiff};
@@ -53,6 +55,9 @@ pub struct TrackerConfig {
     /// A wrong initial position is reported after resting this long (players set up piece by
     /// piece).
     pub setup_ms: u64,
+    /// Rapid and blitz (Appendices A.4.2, B): an illegal move not corrected before the
+    /// opponent completes his next move stands, and play continues from it.
+    pub illegal_move_stands: bool,
 }
 
 impl Default for TrackerConfig {
@@ -69,6 +74,7 @@ impl Default for TrackerConfig {
             displaced_ms: 2_000,
             missing_ms: 10_000,
             setup_ms: 2_000,
+            illegal_move_stands: false,
         }
     }
 }
@@ -87,6 +93,8 @@ pub enum GameOp {
         mv: Move,
         before: Box<Chess>,
         after: Box<Chess>,
+        /// An illegal move that stands (rapid/blitz): the repetition history restarts after it.
+        illegal: bool,
     },
     /// Ply `ply` was removed; `now` is the position.
     Takeback { ply: u32, now: Box<Chess> },
@@ -245,6 +253,8 @@ pub struct Tracker {
     clock_connected: bool,
     /// Moves since the clock was last pressed (none: the press is illegal, 7.5.3).
     moves_since_press: u32,
+    /// Rapid/blitz: the completed illegal move that will stand if the opponent replies to it.
+    may_stand: Option<Move>,
     ops: Vec<(u64, GameOp)>,
 }
 
@@ -270,6 +280,7 @@ impl Tracker {
             alerted: None,
             clock_connected: false,
             moves_since_press: 0,
+            may_stand: None,
             ops: Vec::new(),
         }
     }
@@ -432,6 +443,73 @@ impl Tracker {
         self.alerted = Some(sensed);
         self.dirty = false;
         self.extra_deadline = None;
+        self.may_stand = None;
+        if self.cfg.illegal_move_stands
+            && rule == "7.5.1"
+            && let (Some((from, to)), Some(g)) = (attempt, self.game.as_ref())
+        {
+            let cur = g.current();
+            if let Some(role) = cur.board().role_at(from) {
+                self.may_stand = Some(Move::Normal {
+                    role,
+                    from,
+                    capture: cur.board().role_at(to),
+                    to,
+                    promotion: None,
+                });
+            }
+        }
+    }
+
+    /// Rapid/blitz: the opponent completed a move from the position of a completed illegal
+    /// move, which therefore stands. Only when that position is a valid one (a king left in
+    /// check cannot be played on: the arbiter must act).
+    fn illegal_stands(&mut self, now: u64, cur: &Chess, sensed: &Sensed) -> bool {
+        let Some(m) = self.may_stand else {
+            return false;
+        };
+        let mut setup = cur.to_setup(shakmaty::EnPassantMode::Legal);
+        let mut board = setup.board.clone();
+        let Some(piece) = board.remove_piece_at(m.from().expect("a normal move")) else {
+            return false;
+        };
+        board.set_piece_at(m.to(), piece);
+        setup.board = board;
+        setup.turn = cur.turn().other();
+        setup.ep_square = None;
+        setup.halfmoves = 0;
+        if cur.turn() == Color::Black {
+            setup.fullmoves = setup.fullmoves.saturating_add(1);
+        }
+        let Ok(after) = Chess::from_setup(setup, CastlingMode::Standard)
+            .or_else(shakmaty::PositionError::ignore_invalid_castling_rights)
+        else {
+            return false;
+        };
+        let replies = self.lines(&after, sensed, 1);
+        let [reply] = replies.as_slice() else {
+            return false;
+        };
+        let reply = reply[0];
+        self.alert = false;
+        self.may_stand = None;
+        let g = self.game.as_mut().expect("a game");
+        g.positions.push(after.clone());
+        g.moves.push(m);
+        g.move_times.push(now);
+        self.ops.push((
+            now,
+            GameOp::Move {
+                ply: g.moves.len() as u32,
+                mv: m,
+                before: Box::new(cur.clone()),
+                after: Box::new(after),
+                illegal: true,
+            },
+        ));
+        self.apply_line(now, &[reply]);
+        self.confirmed();
+        true
     }
 
     fn touch(&mut self, now: u64) {
@@ -581,8 +659,14 @@ impl Tracker {
                 return;
             }
         }
-        // 5. Several moves.
-        for len in 2..=self.cfg.max_plies {
+        // Rapid/blitz: the opponent replied to a completed illegal move, which stands.
+        if self.illegal_stands(now, &cur, &sensed) {
+            return;
+        }
+        // 5. Several moves — not while an irregularity is on the board: every state since was
+        // seen, so nothing was missed.
+        let max_plies = if self.alert { 1 } else { self.cfg.max_plies };
+        for len in 2..=max_plies {
             let lines = self.best_supported(self.lines(&cur, &sensed, len));
             if lines.is_empty() {
                 continue;
@@ -846,6 +930,7 @@ impl Tracker {
     /// The board is explained again: if an irregularity was reported, say it is over.
     fn restored(&mut self, now: u64) {
         self.alerted = None;
+        self.may_stand = None;
         if std::mem::take(&mut self.alert)
             && let Some(g) = self.game.as_ref()
         {
@@ -872,6 +957,7 @@ impl Tracker {
                     mv: m,
                     before: Box::new(before),
                     after: Box::new(after),
+                    illegal: false,
                 },
             ));
         }
@@ -998,6 +1084,7 @@ impl Tracker {
                 self.alert = false;
                 self.alerted = None;
                 self.moves_since_press = 0;
+                self.may_stand = None;
                 self.ops.push((
                     now,
                     GameOp::NewGame {

@@ -346,6 +346,18 @@ def irregularities():
     c.lines.insert(4, "# occupancy: skip")
     c.write()
 
+    # Rapid: an illegal move not corrected before the opponent completes his move stands.
+    c = Cap("illegal-stands-rapid", "rapid, clock connected. 1.e4 e5 2.Nf3 Nc6 3.Nf3-f5?? (a rook-shaped knight move) pressed; Black does not object and plays 3...d6 and presses: the illegal move stands (A.4.2); 4.Nxg7+ continues from it")
+    c.lines.insert(4, "# replay-args: --competition rapid")
+    c.lines.insert(5, "# occupancy: skip")
+    c.clock(True, 300)
+    side = False
+    for a, b in [('e2', 'e4'), ('e7', 'e5'), ('g1', 'f3'), ('b8', 'c6'), ('f3', 'f5'), ('d7', 'd6')]:
+        c.move(a, b); c.clock(side, 500); side = not side
+    c.lift('f5', 1500); c.lift('g7', 300); c.put('g7', 'N', 300); c.clock(side, 500)
+    c.expect(["e2e4", "e7e5", "g1f3", "b8c6", "f3f5", "d7d6", "f5g7"], ["illegal_move"])
+    c.write()
+
 
 if __name__ == "__main__":
     main()
