@@ -4,3 +4,4 @@ pub mod capture;
 pub mod dgt;
 pub mod event;
 pub mod session;
+pub mod sim;
