@@ -341,7 +341,11 @@ pub fn simulate_with_script(game: &SimGame, cfg: &SimConfig) -> (Capture, Script
         sans.push(shakmaty::san::San::from_move(&pos, m).to_string());
         pos.play_unchecked(m);
     }
-    comments.push(format!("moves: {}", sans.join(" ")));
+    if sans.is_empty() {
+        comments.push("moves: (none)".into());
+    } else {
+        comments.push(format!("moves: {}", sans.join(" ")));
+    }
     if !script.patterns.is_empty() {
         let list: Vec<String> = script
             .patterns
@@ -350,5 +354,14 @@ pub fn simulate_with_script(game: &SimGame, cfg: &SimConfig) -> (Capture, Script
             .collect();
         comments.push(format!("patterns (ply:pattern): {}", list.join(" ")));
     }
+    // Comment lines are trimmed and single-line in the capture format.
+    let comments = comments
+        .into_iter()
+        .map(|c| {
+            c.replace(|ch: char| ch.is_control(), " ")
+                .trim()
+                .to_string()
+        })
+        .collect();
     (Capture { comments, records }, script)
 }
