@@ -739,25 +739,22 @@ proptest::proptest! {
 
 // ---- VirtualBoard ----
 
-/// Runs the board until nothing is pending; returns (time, message) per output frame,
-/// checking each output is exactly one well-framed message.
-fn drain(vb: &mut VirtualBoard, until: u64) -> Vec<(u64, Message)> {
+/// Runs the board until nothing is pending (or `until`), returning the messages it sent and
+/// checking that each output is exactly one well-framed message.
+fn drain(vb: &mut VirtualBoard, until: u64) -> Vec<Message> {
     let mut out = Vec::new();
     loop {
         while let Some(bytes) = vb.poll_output() {
             let d = Decoder::new().feed_vec(&bytes);
             assert_eq!(d.len(), 1, "one frame per output: {bytes:02x?}");
-            let Decoded::Message(m) = d.into_iter().next().unwrap() else {
-                panic!("garbage output {bytes:02x?}")
-            };
-            out.push((0, m));
+            match d.into_iter().next() {
+                Some(Decoded::Message(m)) => out.push(m),
+                other => panic!("garbage output {bytes:02x?}: {other:?}"),
+            }
         }
         match vb.poll_timeout() {
             Some(t) if t <= until => vb.handle_timeout(t),
             _ => break,
-        }
-        if let Some(last) = out.last_mut() {
-            let _ = last;
         }
     }
     out
@@ -768,7 +765,7 @@ fn virtual_board_answers_the_handshake() {
     for o in both() {
         let mut vb = VirtualBoard::new("12345", o);
         vb.handle_host(0, &[0x4d, 0x45, 0x42, 0x47, 0x55, 0x41]);
-        let msgs: Vec<Message> = drain(&mut vb, 10_000).into_iter().map(|m| m.1).collect();
+        let msgs = drain(&mut vb, 10_000);
         assert_eq!(msgs.len(), 6, "{msgs:?}");
         assert_eq!(msgs[0], Message::Version { major: 1, minor: 7 });
         assert_eq!(msgs[1], Message::SerialNumber("12345".into()));
@@ -790,12 +787,12 @@ fn virtual_board_answers_the_handshake() {
         vb.handle_host(20_001, &beep[3..]);
         let msgs = drain(&mut vb, 30_000);
         assert_eq!(msgs.len(), 1);
-        assert!(matches!(msgs[0].1, Message::ClockAck(_)), "{msgs:?}");
+        assert!(matches!(msgs[0], Message::ClockAck(_)), "{msgs:?}");
 
         vb.set_clock_attached(false);
         vb.handle_host(31_000, &[0x41]);
         let msgs = drain(&mut vb, 40_000);
-        assert!(matches!(&msgs[0].1, Message::Clock(c) if c.no_clock));
+        assert!(matches!(&msgs[0], Message::Clock(c) if c.no_clock));
     }
 }
 
@@ -812,7 +809,7 @@ fn virtual_board_streams_field_updates_only_in_update_mode() {
     vb.handle_host(5_000, &[0x44]);
     vb.set_square(5_100, sq("d2"), None);
     vb.set_square(5_500, sq("d4"), pawn);
-    let msgs: Vec<Message> = drain(&mut vb, 10_000).into_iter().map(|m| m.1).collect();
+    let msgs = drain(&mut vb, 10_000);
     assert_eq!(
         msgs,
         vec![
@@ -833,7 +830,7 @@ fn virtual_board_streams_field_updates_only_in_update_mode() {
     // The dump shows the physical board.
     vb.handle_host(15_000, &[0x42]);
     let msgs = drain(&mut vb, 16_000);
-    let Message::BoardDump(f) = &msgs[0].1 else {
+    let Message::BoardDump(f) = &msgs[0] else {
         panic!()
     };
     assert_eq!(f[usize::from(o.index(sq("e4")))], piece('P'));
@@ -854,7 +851,7 @@ fn virtual_board_plays_a_scheduled_game() {
     vb.schedule_game(&g, &cfg, 1_000);
     let mut fields = fields_of(&Board::default(), Orientation::Normal);
     fields[usize::from(Orientation::Normal.index(sq("a1")))] = PieceCode::Empty;
-    for (_, m) in drain(&mut vb, 1_000_000) {
+    for m in drain(&mut vb, 1_000_000) {
         if let Message::FieldUpdate { index, piece } = m {
             fields[usize::from(index)] = piece;
         }
@@ -864,4 +861,46 @@ fn virtual_board_plays_a_scheduled_game() {
         fields,
         fields_of(g.final_position().board(), Orientation::Normal)
     );
+}
+
+#[test]
+fn clock_runs_for_the_side_to_move() {
+    let g = game("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 *");
+    let cfg = SimConfig {
+        seed: 9,
+        think_ms: (2_000, 4_000),
+        ..SimConfig::default()
+    };
+    let cap = simulate(&g, &cfg);
+    let mut dec = Decoder::new();
+    let mut clocks = Vec::new();
+    for r in cap.records.iter().filter(|r| r.dir == Direction::Rx) {
+        for d in dec.feed_vec(&r.bytes) {
+            if let Decoded::Message(Message::Clock(c)) = d {
+                clocks.push(c);
+            }
+        }
+    }
+    // Set (stopped), then White (left side by default) runs first.
+    assert!(!clocks[0].running);
+    assert_eq!(clocks[0].left.display(), "1:30:00");
+    let first_running = clocks.iter().find(|c| c.running).expect("clock ran");
+    assert!(first_running.left_to_move && !first_running.right_to_move);
+    // Times never go up; the side to move alternates once per move (6 presses).
+    let mut switches = 0;
+    for w in clocks.windows(2) {
+        assert!(w[1].left.total_seconds() <= w[0].left.total_seconds());
+        assert!(w[1].right.total_seconds() <= w[0].right.total_seconds());
+        if w[0].running && w[1].running && w[0].left_to_move != w[1].left_to_move {
+            switches += 1;
+        }
+    }
+    assert_eq!(
+        switches, 5,
+        "presses after plies 1-5 switch sides; the 6th stops"
+    );
+    assert!(!clocks.last().unwrap().running, "stopped after the game");
+    // Thinking took several seconds per move: both sides lost time.
+    let last = clocks.last().unwrap();
+    assert!(last.left.total_seconds() < 5400 && last.right.total_seconds() < 5400);
 }

@@ -15,7 +15,9 @@
 //! 0x4c (battery) and unknown bytes are ignored.
 //!
 //! The sensor scans all the time (in idle mode too: it then updates its last report silently,
-//! so entering an update mode reports only later changes).
+//! so entering an update mode reports only later changes). While the link is down (a
+//! [`super::Pattern::MissedStretch`]) everything the board sends is lost; when it comes back
+//! the board sends a BOARD_DUMP.
 
 use std::collections::VecDeque;
 

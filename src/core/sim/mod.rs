@@ -21,6 +21,14 @@
 //! [`simulate`] drives a [`VirtualBoard`] through the host handshake and one game and returns
 //! the whole exchange as a [`Capture`].
 //!
+//! ```
+//! use eboardd::core::sim::{games_from_pgn, simulate, SimConfig};
+//!
+//! let games = games_from_pgn("1. e4 e5 2. Nf3 Nc6 *");
+//! let cap = simulate(&games[0], &SimConfig { seed: 7, noise: 1.0, ..SimConfig::default() });
+//! assert!(cap.to_text().starts_with("# eboardd capture v1"));
+//! ```
+//!
 //! # Timing contract (what keeps reconstruction possible)
 //!
 //! After each completed move the board rests in the new position at least

@@ -25,7 +25,7 @@
 //! | `PromotionDirect` | pawn lifted; (60–400; victim off;) 150–700; new piece placed |
 //! | `PromotionPawnFirst` | (victim off; 100–500;) pawn lifted; 60–300; pawn placed on the last rank; 300–1,200; pawn off; 40–600; new piece on |
 //! | `Slide` | the piece slides square by square (each step empties one square and fills the next at the same instant), 30–120 on each passed square except one chosen square, where it stays until just after the sensor has read it, plus (40% of the time) a pause of 150–600 |
-//! | `NewBeforeOld` | the piece is lifted 2–8 after a read of its square and placed 2–5 before the next read of its target, which comes before the next read of the old square (only for plain moves where that leaves ≥ 25 ms for the hand) |
+//! | `NewBeforeOld` | the piece is lifted 2–8 after a read of its square and placed 2–5 before the next read of its target, which comes before the next read of the old square (only for plain moves whose target is read ≥ 13 field slots, ~40 ms, after the old square in scan order, so the hand has ≥ ~25 ms) |
 //! | `Flicker` | 300–600 into the rest an occupied square not involved in the last or next move reads empty for 15–80 |
 //! | `EarlyReply` | the reply's first action comes 50–250 after the previous move's last change |
 //! | `MissedStretch` | (about one ply in 25) the link goes down 10 before the ply's first action and comes back 300 after the 2nd or 3rd ply's last change, with a BOARD_DUMP; the next ply never has `EarlyReply` |
