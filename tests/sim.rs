@@ -896,8 +896,8 @@ fn clock_runs_for_the_side_to_move() {
         }
     }
     assert_eq!(
-        switches, 5,
-        "presses after plies 1-5 switch sides; the 6th stops"
+        switches, 6,
+        "one press after each of the 6 plies, then the clock is stopped"
     );
     assert!(!clocks.last().unwrap().running, "stopped after the game");
     // Thinking took several seconds per move: both sides lost time.
