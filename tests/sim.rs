@@ -163,9 +163,58 @@ fn check_game(g: &SimGame, cfg: &SimConfig, label: &str) {
     let want = fields_of(g.final_position().board(), cfg.orientation);
     assert_eq!(s.fields, want, "{label}: final sensed board");
     assert_eq!(protocol_errors(&parsed), 0, "{label}: protocol errors");
+    check_quiet_boards(g, cfg, &parsed, label);
     if cfg.clock && !g.moves.is_empty() {
         assert!(s.clocks > 0, "{label}: no clock messages");
     }
+}
+
+/// Whenever the board stream is quiet for a while (longer than any intermediate position can
+/// last plus a scan), the sensed board is a position of the game, at the same or a later ply
+/// than the previous quiet board.
+fn check_quiet_boards(g: &SimGame, cfg: &SimConfig, cap: &Capture, label: &str) {
+    const QUIET_MS: u64 = 1_800;
+    let mut positions = vec![fields_of(g.start.board(), cfg.orientation)];
+    let mut pos = g.start.clone();
+    for &m in &g.moves {
+        pos.play_unchecked(m);
+        positions.push(fields_of(pos.board(), cfg.orientation));
+    }
+    // (time, board after the message) for every board-changing message.
+    let mut boards: Vec<(u64, [PieceCode; 64])> = Vec::new();
+    let mut fields = [PieceCode::Empty; 64];
+    let mut dec = Decoder::new();
+    for r in cap.records.iter().filter(|r| r.dir == Direction::Rx) {
+        for d in dec.feed_vec(&r.bytes) {
+            match d {
+                Decoded::Message(Message::BoardDump(f)) => fields = *f,
+                Decoded::Message(Message::FieldUpdate { index, piece }) => {
+                    fields[usize::from(index)] = piece;
+                }
+                _ => continue,
+            }
+            boards.push((r.t_ms, fields));
+        }
+    }
+    let mut ply = 0;
+    let mut quiet = 0;
+    for (k, (t, b)) in boards.iter().enumerate() {
+        let next = boards.get(k + 1).map_or(u64::MAX, |n| n.0);
+        if next - t < QUIET_MS {
+            continue;
+        }
+        quiet += 1;
+        match positions[ply..].iter().position(|p| p == b) {
+            Some(d) => ply += d,
+            None => panic!("{label}: board quiet at {t} ms is no game position from ply {ply} on"),
+        }
+    }
+    // (Greedy matching may stop at an earlier repetition of the final position.)
+    assert!(
+        positions[ply] == positions[g.moves.len()],
+        "{label}: last quiet board is not the final position"
+    );
+    assert!(quiet > 0 || g.moves.is_empty());
 }
 
 fn configs(seed: u64) -> Vec<SimConfig> {
