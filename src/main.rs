@@ -62,11 +62,96 @@ enum Cmd {
         #[arg(required = true)]
         captures: Vec<PathBuf>,
     },
+    /// Simulate one game of a PGN file on a virtual DGT board; write its capture to stdout.
+    SimCapture {
+        /// Seed of every random choice (same seed, same capture).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Probability of a handling pattern per move (0 = clean, 1 = always).
+        #[arg(long, default_value_t = 0.5)]
+        noise: f64,
+        /// Board orientation.
+        #[arg(long, value_enum, default_value = "normal")]
+        orientation: SimOrientationArg,
+        /// Which game of the file (1 = first).
+        #[arg(long, default_value_t = 1)]
+        game: usize,
+        /// No clock messages.
+        #[arg(long)]
+        no_clock: bool,
+        /// Put both kings on central squares after the game.
+        #[arg(long)]
+        result_signal: bool,
+        /// Occasionally lose 2-3 plies of messages, then send a board dump.
+        #[arg(long)]
+        missed_stretches: bool,
+        /// PGN file.
+        pgn: PathBuf,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum SimOrientationArg {
+    Normal,
+    Rotated,
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Cmd::SimCapture {
+            seed,
+            noise,
+            orientation,
+            game,
+            no_clock,
+            result_signal,
+            missed_stretches,
+            pgn,
+        } => {
+            use std::io::Write;
+            let text = match std::fs::read(&pgn) {
+                Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+                Err(e) => {
+                    eprintln!("eboardd sim-capture: {}: {e}", pgn.display());
+                    return ExitCode::from(2);
+                }
+            };
+            let games = eboardd::core::sim::games_from_pgn(&text);
+            let Some(g) = game.checked_sub(1).and_then(|i| games.get(i)) else {
+                eprintln!(
+                    "eboardd sim-capture: {}: no game {game} (the file has {} readable games)",
+                    pgn.display(),
+                    games.len()
+                );
+                return ExitCode::from(2);
+            };
+            if !(0.0..=1.0).contains(&noise) {
+                eprintln!("eboardd sim-capture: --noise must be between 0 and 1");
+                return ExitCode::from(2);
+            }
+            let cfg = eboardd::core::sim::SimConfig {
+                seed,
+                noise,
+                orientation: match orientation {
+                    SimOrientationArg::Normal => Orientation::Normal,
+                    SimOrientationArg::Rotated => Orientation::Rotated,
+                },
+                clock: !no_clock,
+                result_signal,
+                missed_stretches,
+                ..Default::default()
+            };
+            let cap = eboardd::core::sim::simulate(g, &cfg);
+            match std::io::stdout().lock().write_all(cap.to_text().as_bytes()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("eboardd sim-capture: writing output: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
         Cmd::Replay {
             json,
             sensing,

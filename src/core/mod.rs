@@ -5,4 +5,5 @@ pub mod dgt;
 pub mod event;
 pub mod irregular;
 pub mod session;
+pub mod sim;
 pub mod tracker;
