@@ -3,4 +3,5 @@
 pub mod capture;
 pub mod dgt;
 pub mod event;
+pub mod rules;
 pub mod session;
