@@ -346,14 +346,42 @@ impl Monitor {
         if self.ending.is_some() {
             return Ok(Vec::new());
         }
+        Ok(self.judge(Some(*mv)))
+    }
+
+    /// Judges the start position itself (ply 0), for a game set up from a position that may
+    /// already be over (a dead position, a mate) or allow a claim (a halfmove clock of 99 in
+    /// the FEN). Returns what [`Monitor::push`] would for a move reaching it; nothing once a
+    /// move has been played or the game has ended.
+    pub fn judge_start(&mut self) -> Vec<EventKind> {
+        if self.ply() != 0 || self.ending.is_some() {
+            return Vec::new();
+        }
+        self.judge(None)
+    }
+
+    /// The draw claims available to the player to move now (none once the game has ended):
+    /// what [`Monitor::push`] reported for the current ply, again (e.g. after a takeback).
+    pub fn claims(&self) -> Vec<EventKind> {
+        if self.ending.is_some() {
+            return Vec::new();
+        }
+        let legal = self.position().legal_moves();
+        let mut events = Vec::with_capacity(2);
+        events.extend(self.threefold_claim(&legal));
+        events.extend(self.fifty_claim(&legal));
+        events
+    }
+
+    fn judge(&mut self, mv: Option<Move>) -> Vec<EventKind> {
         let legal = self.position().legal_moves();
         if let Some(reason) = self.ending_now(&legal) {
-            return Ok(vec![self.end(reason, *mv)]);
+            return vec![self.end(reason, mv)];
         }
         let mut events = Vec::with_capacity(2);
         events.extend(self.threefold_claim(&legal));
         events.extend(self.fifty_claim(&legal));
-        Ok(events)
+        events
     }
 
     /// The last move was taken back: everything is as before it, including "not ended" when
@@ -408,26 +436,25 @@ impl Monitor {
         None
     }
 
-    fn end(&mut self, reason: EndReason, mv: Move) -> EventKind {
+    fn end(&mut self, reason: EndReason, mv: Option<Move>) -> EventKind {
         let ply = self.ply();
         let pos = self.position();
-        let before = &self.history[self.history.len() - 2].pos;
-        let played = numbered_san(before, mv);
+        let played = match (mv, self.history.len().checked_sub(2)) {
+            (Some(m), Some(i)) => format!("after {}", numbered_san(&self.history[i].pos, m)),
+            _ => "in the start position".to_string(),
+        };
         let (result, message) = match reason {
             EndReason::Checkmate => {
                 let winner = !pos.turn();
                 (
                     if winner == Color::White { "1-0" } else { "0-1" },
-                    format!(
-                        "Checkmate (5.1.1): {} wins with {played}.",
-                        color_title(winner)
-                    ),
+                    format!("Checkmate (5.1.1) {played}: {} wins.", color_title(winner)),
                 )
             }
             EndReason::Stalemate => (
                 "1/2-1/2",
                 format!(
-                    "Stalemate (5.2.1) after {played}: {} has no legal move and is not in \
+                    "Stalemate (5.2.1) {played}: {} has no legal move and is not in \
                      check. The game is drawn.",
                     color_title(pos.turn())
                 ),
@@ -435,14 +462,14 @@ impl Monitor {
             EndReason::DeadPosition(why) => (
                 "1/2-1/2",
                 format!(
-                    "Dead position (5.2.2) after {played}: {}. The game is drawn.",
+                    "Dead position (5.2.2) {played}: {}. The game is drawn.",
                     why.describe()
                 ),
             ),
             EndReason::SeventyFiveMoves => (
                 "1/2-1/2",
                 format!(
-                    "75-move rule (9.6.2) after {played}: {} plies without a pawn move or \
+                    "75-move rule (9.6.2) {played}: {} plies without a pawn move or \
                      capture. The game is drawn automatically; the arbiter intervenes.",
                     pos.halfmoves()
                 ),
@@ -450,7 +477,7 @@ impl Monitor {
             EndReason::FivefoldRepetition => (
                 "1/2-1/2",
                 format!(
-                    "Fivefold repetition (9.6.1) after {played}: the position has occurred {} \
+                    "Fivefold repetition (9.6.1) {played}: the position has occurred {} \
                      times with {} to move. The game is drawn automatically; the arbiter \
                      intervenes.",
                     self.last().occurrence,
