@@ -975,3 +975,19 @@ fn end_reasons_name_their_articles() {
         assert_eq!((r.as_str(), r.rule()), (s, rule));
     }
 }
+
+#[test]
+fn docs_examples_are_real_output() {
+    use eboardd::core::event::Event;
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/events.md");
+    let doc = std::fs::read_to_string(&path).unwrap();
+    let (_, ev) = play(
+        Chess::default(),
+        "1.e4 e5 2.Nf3 Nf6 3.Ng1 Ng8 4.Nf3 Nf6 5.Ng1",
+    );
+    let claim = Event::new(17000, ev[8][0].clone()).to_json();
+    assert!(doc.contains(&claim), "docs/events.md lacks {claim}");
+    let (_, ev) = play(fen("7k/8/2R3K1/8/8/8/8/8 b - - 149 100"), "100...Kg8");
+    let end = Event::new(1000, ev[0][0].clone()).to_json();
+    assert!(doc.contains(&end), "docs/events.md lacks {end}");
+}
