@@ -948,15 +948,10 @@ fn check_real_games(ahead_every: usize) {
     }
 }
 
+/// Every real game, 9.2 (with the written moves) against the brute-force reference: about two
+/// seconds, so it runs in CI.
 #[test]
-fn real_games_sample() {
-    check_real_games(25);
-}
-
-/// Every game's 9.2.1.1 moves against the brute-force reference (slow: `--ignored`).
-#[test]
-#[ignore]
-fn real_games_exhaustive() {
+fn real_games_all() {
     check_real_games(1);
 }
 
@@ -990,4 +985,53 @@ fn docs_examples_are_real_output() {
     let (_, ev) = play(fen("7k/8/2R3K1/8/8/8/8/8 b - - 149 100"), "100...Kg8");
     let end = Event::new(1000, ev[0][0].clone()).to_json();
     assert!(doc.contains(&end), "docs/events.md lacks {end}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Random walks with takebacks: the monitor always equals a fresh one fed the same moves.
+
+mod walks {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn random_pushes_and_pops(ops in proptest::collection::vec((any::<u8>(), 0u8..5), 1..200)) {
+            // Few pieces, castling rights and a high halfmove clock: repetitions, 9.3 and the
+            // 75-move rule all happen.
+            let start = fen("r3k3/8/8/8/8/8/8/R3K2R w KQq - 60 1");
+            let mut m = Monitor::new(start.clone());
+            let mut moves: Vec<Move> = Vec::new();
+            for (pick, op) in ops {
+                let mut last = Vec::new();
+                if op == 0 {
+                    m.pop();
+                    moves.pop();
+                } else {
+                    let legal = m.position().legal_moves();
+                    if legal.is_empty() {
+                        continue;
+                    }
+                    // Mostly among the first three moves (sorted): a small graph, so positions
+                    // repeat; sometimes any move.
+                    let mut legal: Vec<Move> = legal.into_iter().collect();
+                    legal.sort_by_key(|m| m.to_uci(CastlingMode::Standard).to_string());
+                    let span = if op <= 2 { legal.len().min(3) } else { legal.len() };
+                    let mv = legal[pick as usize % span];
+                    last = m.try_push(&mv).unwrap();
+                    moves.push(mv);
+                }
+                let (fresh, events) = run(&start, &moves);
+                prop_assert_eq!(m.ply(), fresh.ply());
+                prop_assert_eq!(m.position(), fresh.position());
+                prop_assert_eq!(m.repetitions(), fresh.repetitions());
+                prop_assert_eq!(m.ending(), fresh.ending());
+                prop_assert_eq!(m.claims(), fresh.claims());
+                if !last.is_empty() {
+                    prop_assert_eq!(&last, events.last().unwrap());
+                }
+            }
+        }
+    }
 }
