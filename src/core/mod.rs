@@ -4,6 +4,7 @@ pub mod capture;
 pub mod dgt;
 pub mod event;
 pub mod irregular;
+pub mod rules;
 pub mod session;
 pub mod sim;
 pub mod tracker;
