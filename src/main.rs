@@ -52,11 +52,26 @@ enum Cmd {
         #[arg(required = true)]
         captures: Vec<PathBuf>,
     },
+    /// Check a configuration file: every error names its line and key.
+    CheckConfig {
+        /// The configuration file (see config/eboardd.toml).
+        file: PathBuf,
+    },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Cmd::CheckConfig { file } => match eboardd::shell::config::Config::load(&file) {
+            Ok(c) => {
+                println!("{}: OK ({} board entries)", file.display(), c.boards.len());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("eboardd check-config: {e}");
+                ExitCode::from(2)
+            }
+        },
         Cmd::Replay {
             json,
             sensing,
