@@ -3,4 +3,6 @@
 pub mod capture;
 pub mod dgt;
 pub mod event;
+pub mod link;
+pub mod pgn;
 pub mod session;
