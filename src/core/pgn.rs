@@ -122,7 +122,7 @@ impl PgnGame {
         for (i, san) in self.sans.iter().enumerate() {
             let half = i as u32 + u32::from(black_first);
             let number = first_number + half / 2;
-            if half % 2 == 0 {
+            if half.is_multiple_of(2) {
                 tokens.push(format!("{number}."));
             } else if i == 0 {
                 tokens.push(format!("{number}..."));
