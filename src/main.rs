@@ -52,6 +52,27 @@ enum Cmd {
         #[arg(required = true)]
         captures: Vec<PathBuf>,
     },
+    /// Run the daemon: read the configured boards, stream events, write PGN and journals.
+    Run {
+        /// The configuration file.
+        #[arg(long, short, default_value = eboardd::shell::daemon::DEFAULT_CONFIG)]
+        config: PathBuf,
+    },
+    /// Follow a running daemon: one readable line per event, alerts highlighted.
+    Watch {
+        /// The daemon's socket (default: as the daemon's default, or from --config).
+        #[arg(long)]
+        socket: Option<PathBuf>,
+        /// Take the socket path from this configuration file.
+        #[arg(long, short)]
+        config: Option<PathBuf>,
+        /// Print the last known state of each board and exit.
+        #[arg(long)]
+        status: bool,
+        /// Print the JSON lines as received.
+        #[arg(long)]
+        json: bool,
+    },
     /// Check a configuration file: every error names its line and key.
     CheckConfig {
         /// The configuration file (see config/eboardd.toml).
@@ -62,6 +83,29 @@ enum Cmd {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Cmd::Run { config } => match eboardd::shell::daemon::main(Some(config)) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("eboardd run: {e}");
+                ExitCode::from(2)
+            }
+        },
+        Cmd::Watch {
+            socket,
+            config,
+            status,
+            json,
+        } => {
+            let r = eboardd::shell::daemon::client_socket(socket, config.as_deref())
+                .and_then(|s| eboardd::shell::daemon::watch::run(&s, status, json));
+            match r {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("eboardd watch: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
         Cmd::CheckConfig { file } => match eboardd::shell::config::Config::load(&file) {
             Ok(c) => {
                 println!("{}: OK ({} board entries)", file.display(), c.boards.len());

@@ -2,4 +2,5 @@
 #![allow(clippy::disallowed_methods)]
 
 pub mod config;
+pub mod daemon;
 pub mod replay;
