@@ -465,6 +465,7 @@ impl Task {
                     Ok(n) => {
                         link.on_bytes(now_link());
                         let bytes = &buf[..n];
+                        tracing::trace!("{}: read {bytes:02x?}", self.device);
                         if identified {
                             if let Some(s) = self.state.as_mut() {
                                 let now = s.now();

@@ -20,7 +20,7 @@ use tokio::sync::broadcast;
 /// Protocol version of the socket (docs/events.md).
 pub const PROTOCOL: u32 = 1;
 /// Events queued per client before it is dropped as too slow.
-pub const CLIENT_QUEUE: usize = 4096;
+pub const CLIENT_QUEUE: usize = 8192;
 /// A client that accepts no bytes for this long is dropped.
 const WRITE_TIMEOUT: Duration = Duration::from_secs(5);
 
