@@ -412,3 +412,38 @@ fn bad_config_is_rejected_with_key_and_line_and_a_bad_reload_keeps_the_old_one()
         is(v, "device") && v["board"] == "table-one"
     });
 }
+
+#[test]
+fn tells_systemd_it_is_ready_and_feeds_the_watchdog() {
+    let dir = tempfile::tempdir().unwrap();
+    let notify = dir.path().join("notify.sock");
+    let sock = std::os::unix::net::UnixDatagram::bind(&notify).unwrap();
+    sock.set_read_timeout(Some(T)).unwrap();
+    let board = FakeBoard::new("88888");
+    let link = dir.path().join("board-1");
+    symlink(&board.tty, &link);
+    let config = base_config(dir.path()) + &board_entry("t1", &link, 1);
+    // A watchdog of 0.5 s: pinged every 0.25 s while the board task turns.
+    let d = Daemon::start_with_env(
+        dir.path(),
+        &config,
+        &[
+            ("NOTIFY_SOCKET", notify.to_str().unwrap()),
+            ("WATCHDOG_USEC", "500000"),
+        ],
+    );
+    let mut got = Vec::new();
+    let mut buf = [0u8; 512];
+    while !(got.iter().any(|m: &String| m.contains("READY=1"))
+        && got.iter().filter(|m| m.contains("WATCHDOG=1")).count() >= 2)
+    {
+        let n = sock
+            .recv(&mut buf)
+            .unwrap_or_else(|e| panic!("{e}: {got:?}\n{}", d.log()));
+        got.push(String::from_utf8_lossy(&buf[..n]).into_owned());
+    }
+    let ready = got.iter().position(|m| m.contains("READY=1")).unwrap();
+    let first_ping = got.iter().position(|m| m.contains("WATCHDOG=1")).unwrap();
+    assert!(ready < first_ping, "READY=1 comes first: {got:?}");
+    drop(board);
+}

@@ -191,6 +191,11 @@ pub fn base_config(dir: &Path) -> String {
 impl Daemon {
     /// Starts `eboardd run` with `config` (written to `dir/eboardd.toml`).
     pub fn start(dir: &Path, config: &str) -> Daemon {
+        Daemon::start_with_env(dir, config, &[])
+    }
+
+    /// Starts the daemon with extra environment variables.
+    pub fn start_with_env(dir: &Path, config: &str, env: &[(&str, &str)]) -> Daemon {
         let path = dir.join("eboardd.toml");
         std::fs::write(&path, config).expect("write config");
         let socket = dir.join("eboardd.sock");
@@ -204,6 +209,8 @@ impl Daemon {
             .arg(&path)
             .env_remove("NOTIFY_SOCKET")
             .env_remove("JOURNAL_STREAM")
+            .env_remove("WATCHDOG_USEC")
+            .envs(env.iter().copied())
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(log)
