@@ -481,7 +481,7 @@ impl Task {
                                     serial.get_or_insert(s);
                                 }
                             });
-                            if let Some(serial) = serial {
+                            if let Some(serial) = serial.filter(|s| !s.trim().is_empty()) {
                                 self.identified(serial.trim(), &mut pending);
                                 identified = true;
                             }
