@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use eboardd::core::dgt::Orientation;
-use eboardd::core::session::{OrientationSetting, Sensing, SessionConfig};
+use eboardd::core::session::{Competition, OrientationSetting, Sensing, SessionConfig};
 
 #[derive(Parser)]
 #[command(
@@ -23,6 +23,13 @@ struct Cli {
 enum SensingArg {
     Identity,
     Occupancy,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum CompetitionArg {
+    Standard,
+    Rapid,
+    Blitz,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -48,6 +55,9 @@ enum Cmd {
         /// Leave out wire-level events (board, field, clock, clock_ack, ee_moves).
         #[arg(long)]
         no_frames: bool,
+        /// Competition rules: penalties, and whether an uncorrected illegal move stands.
+        #[arg(long, value_enum, default_value = "standard")]
+        competition: CompetitionArg,
         /// Capture files (format: docs/captures.md).
         #[arg(required = true)]
         captures: Vec<PathBuf>,
@@ -78,6 +88,38 @@ enum Cmd {
         /// The configuration file (see config/eboardd.toml).
         file: PathBuf,
     },
+    /// Simulate one game of a PGN file on a virtual DGT board; write its capture to stdout.
+    SimCapture {
+        /// Seed of every random choice (same seed, same capture).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Probability of a handling pattern per move (0 = clean, 1 = always).
+        #[arg(long, default_value_t = 0.5)]
+        noise: f64,
+        /// Board orientation.
+        #[arg(long, value_enum, default_value = "normal")]
+        orientation: SimOrientationArg,
+        /// Which game of the file (1 = first).
+        #[arg(long, default_value_t = 1)]
+        game: usize,
+        /// No clock messages.
+        #[arg(long)]
+        no_clock: bool,
+        /// Put both kings on central squares after the game.
+        #[arg(long)]
+        result_signal: bool,
+        /// Occasionally lose 2-3 plies of messages, then send a board dump.
+        #[arg(long)]
+        missed_stretches: bool,
+        /// PGN file.
+        pgn: PathBuf,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum SimOrientationArg {
+    Normal,
+    Rotated,
 }
 
 fn main() -> ExitCode {
@@ -116,11 +158,65 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Cmd::SimCapture {
+            seed,
+            noise,
+            orientation,
+            game,
+            no_clock,
+            result_signal,
+            missed_stretches,
+            pgn,
+        } => {
+            use std::io::Write;
+            let text = match std::fs::read(&pgn) {
+                Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+                Err(e) => {
+                    eprintln!("eboardd sim-capture: {}: {e}", pgn.display());
+                    return ExitCode::from(2);
+                }
+            };
+            let games = eboardd::core::sim::games_from_pgn(&text);
+            let Some(g) = game.checked_sub(1).and_then(|i| games.get(i)) else {
+                eprintln!(
+                    "eboardd sim-capture: {}: no game {game} (the file has {} readable games)",
+                    pgn.display(),
+                    games.len()
+                );
+                return ExitCode::from(2);
+            };
+            if !(0.0..=1.0).contains(&noise) {
+                eprintln!("eboardd sim-capture: --noise must be between 0 and 1");
+                return ExitCode::from(2);
+            }
+            let cfg = eboardd::core::sim::SimConfig {
+                seed,
+                noise,
+                orientation: match orientation {
+                    SimOrientationArg::Normal => Orientation::Normal,
+                    SimOrientationArg::Rotated => Orientation::Rotated,
+                },
+                clock: !no_clock,
+                result_signal,
+                missed_stretches,
+                ..Default::default()
+            };
+            let cap = eboardd::core::sim::simulate(g, &cfg);
+            match std::io::stdout().lock().write_all(cap.to_text().as_bytes()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("eboardd sim-capture: writing output: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
         Cmd::Replay {
             json,
             sensing,
             orientation,
             no_frames,
+            competition,
             captures,
         } => {
             let config = SessionConfig {
@@ -134,6 +230,11 @@ fn main() -> ExitCode {
                     OrientationArg::Rotated => OrientationSetting::Fixed(Orientation::Rotated),
                 },
                 frame_events: !no_frames,
+                competition: match competition {
+                    CompetitionArg::Standard => Competition::Standard,
+                    CompetitionArg::Rapid => Competition::Rapid,
+                    CompetitionArg::Blitz => Competition::Blitz,
+                },
                 ..SessionConfig::default()
             };
             match eboardd::shell::replay::replay(&captures, &config, json) {

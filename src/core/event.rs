@@ -27,6 +27,16 @@ pub struct SideReading {
     pub flag: bool,
 }
 
+/// A square that does not hold what it should.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SquareReport {
+    pub square: String,
+    /// FEN letter of the piece that belongs there, `.` for empty.
+    pub expected: String,
+    /// FEN letter of the piece found there, `.` for empty.
+    pub found: String,
+}
+
 /// What happened.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
@@ -43,6 +53,10 @@ pub enum EventKind {
         uci: String,
         san: String,
         fen: String,
+        /// Rapid/blitz: an illegal move that stands because the opponent completed his next
+        /// move before it was corrected (Appendix A.4.2); omitted when false.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        illegal: bool,
     },
     /// The move at `ply` was taken back; `fen` is the position now.
     Takeback { ply: u32, fen: String },
@@ -63,6 +77,54 @@ pub enum EventKind {
         rule: &'static str,
         message: String,
     },
+    /// Several lines of moves explain the board (moves missed, occupancy sensing): none is
+    /// reported until later boards leave one.
+    Ambiguous {
+        ply: u32,
+        /// Each candidate line: UCI moves separated by spaces.
+        lines: Vec<String>,
+        /// The line reported when all lead to the same position (only the order is unknown).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        chosen: Option<String>,
+        message: String,
+    },
+    /// Both kings were put on the central squares to signal a result (DGT convention).
+    ResultSignal {
+        result: &'static str,
+        message: String,
+    },
+    /// A game starts from a wrong initial position (7.2).
+    SetupError {
+        squares: Vec<SquareReport>,
+        message: String,
+    },
+    /// A completed illegal move (7.5).
+    IllegalMove {
+        color: &'static str,
+        /// Completed illegal moves by this player in this game.
+        count: u32,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        uci: Option<String>,
+        /// "7.5.1" (illegal move), "7.5.2" (pawn not exchanged), "7.5.3" (clock pressed
+        /// without a move).
+        rule: &'static str,
+        /// The position to reinstate.
+        fen_restore: String,
+        /// Minutes added to the opponent's time (7.5.5 and Appendices A/B).
+        penalty_minutes: u32,
+        /// Set when this illegal move decides the game (the second one, 7.5.5).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        result: Option<&'static str>,
+        message: String,
+    },
+    /// Pieces off their squares that are not a move attempt (7.4).
+    Displaced {
+        squares: Vec<SquareReport>,
+        fen_restore: String,
+        message: String,
+    },
+    /// The board is back at the game position after an irregularity.
+    Restored { fen: String, message: String },
     /// Bytes that did not form a valid message were skipped.
     ProtocolError { skipped: usize, message: String },
     /// A full board dump: FEN piece placement as seen with White at the connector side
@@ -129,6 +191,12 @@ impl EventKind {
             EventKind::Takeback { .. } => "takeback",
             EventKind::Claim { .. } => "claim",
             EventKind::GameEnd { .. } => "game_end",
+            EventKind::Ambiguous { .. } => "ambiguous",
+            EventKind::ResultSignal { .. } => "result_signal",
+            EventKind::SetupError { .. } => "setup_error",
+            EventKind::IllegalMove { .. } => "illegal_move",
+            EventKind::Displaced { .. } => "displaced",
+            EventKind::Restored { .. } => "restored",
             EventKind::ProtocolError { .. } => "protocol_error",
             EventKind::Board { .. } => "board",
             EventKind::Field { .. } => "field",
@@ -138,6 +206,19 @@ impl EventKind {
             EventKind::EeMoves { .. } => "ee_moves",
             EventKind::Status { .. } => "status",
         }
+    }
+
+    /// Alerts an arbiter must see.
+    pub fn is_alert(&self) -> bool {
+        matches!(
+            self,
+            EventKind::Claim { .. }
+                | EventKind::GameEnd { .. }
+                | EventKind::SetupError { .. }
+                | EventKind::IllegalMove { .. }
+                | EventKind::Displaced { .. }
+                | EventKind::Ambiguous { .. }
+        )
     }
 
     /// Events that concern the game (not the wire): what the daemon's default output shows.
@@ -211,7 +292,14 @@ impl Event {
                 }
             }
             EventKind::ProtocolError { message, .. } => format!("protocol_error {message}"),
-            EventKind::Claim { message, .. } | EventKind::GameEnd { message, .. } => {
+            EventKind::Claim { message, .. }
+            | EventKind::GameEnd { message, .. }
+            | EventKind::Ambiguous { message, .. }
+            | EventKind::ResultSignal { message, .. }
+            | EventKind::SetupError { message, .. }
+            | EventKind::IllegalMove { message, .. }
+            | EventKind::Displaced { message, .. }
+            | EventKind::Restored { message, .. } => {
                 format!("{:<9} {message}", self.kind.name())
             }
             other => {
@@ -247,6 +335,7 @@ mod tests {
                 uci: "e2e4".into(),
                 san: "e4".into(),
                 fen: "x".into(),
+                illegal: false,
             },
         );
         let v: serde_json::Value = serde_json::from_str(&e.to_json()).unwrap();

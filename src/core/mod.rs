@@ -3,6 +3,9 @@
 pub mod capture;
 pub mod dgt;
 pub mod event;
+pub mod irregular;
 pub mod link;
 pub mod pgn;
 pub mod session;
+pub mod sim;
+pub mod tracker;

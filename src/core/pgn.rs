@@ -162,6 +162,7 @@ mod tests {
             uci: String::new(),
             san: san.into(),
             fen: String::new(),
+            illegal: false,
         }
     }
 

@@ -7,8 +7,14 @@
 
 use std::collections::VecDeque;
 
+use shakmaty::fen::Fen;
+use shakmaty::san::SanPlus;
+use shakmaty::{Chess, Color, EnPassantMode, Position, Role};
+
 use super::dgt::{Decoded, Decoder, Message, Orientation, PieceCode};
-use super::event::{Event, EventKind, SideReading};
+use super::event::{Event, EventKind, SideReading, SquareReport};
+use super::irregular::{Setup, SquareDiff, diff_squares};
+use super::tracker::{GameOp, Tracker, TrackerConfig, uci};
 
 /// What the board senses on a square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -39,6 +45,34 @@ pub enum OrientationSetting {
     Fixed(Orientation),
 }
 
+/// Which competition rules apply (FIDE Laws, Appendices A and B).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Competition {
+    #[default]
+    Standard,
+    Rapid,
+    Blitz,
+}
+
+impl Competition {
+    /// Minutes added to the opponent's time for a completed illegal move (7.5.5; 1 minute in
+    /// rapid and blitz under the Laws in force since 2023).
+    pub fn penalty_minutes(self) -> u32 {
+        match self {
+            Competition::Standard => 2,
+            Competition::Rapid | Competition::Blitz => 1,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Competition::Standard => "standard",
+            Competition::Rapid => "rapid",
+            Competition::Blitz => "blitz",
+        }
+    }
+}
+
 /// Configuration of a session, fixed at construction.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SessionConfig {
@@ -48,6 +82,25 @@ pub struct SessionConfig {
     pub frame_events: bool,
     /// A garbage run is reported after this much quiet on the line, if no valid frame ends it.
     pub garbage_quiet_ms: u64,
+    /// Quiet time before the board counts as at rest (see [`TrackerConfig::settle_ms`]).
+    pub settle_ms: u64,
+    /// The promotion piece on occupancy boards.
+    pub promotion: Role,
+    /// Competition rules (penalties).
+    pub competition: Competition,
+}
+
+impl SessionConfig {
+    fn tracker(&self) -> TrackerConfig {
+        TrackerConfig {
+            sensing: self.sensing,
+            orientation: self.orientation,
+            settle_ms: self.settle_ms,
+            promotion: self.promotion,
+            illegal_move_stands: self.competition != Competition::Standard,
+            ..TrackerConfig::default()
+        }
+    }
 }
 
 impl Default for SessionConfig {
@@ -57,6 +110,9 @@ impl Default for SessionConfig {
             orientation: OrientationSetting::Auto,
             frame_events: true,
             garbage_quiet_ms: 500,
+            settle_ms: TrackerConfig::default().settle_ms,
+            promotion: Role::Queen,
+            competition: Competition::Standard,
         }
     }
 }
@@ -69,7 +125,13 @@ pub struct Session {
     /// The sensed fields in index order, as last reported.
     fields: [PieceCode; 64],
     have_dump: bool,
-    orientation: Orientation,
+    tracker: Tracker,
+    /// Which side's clock ran at the last clock message (a change is a press).
+    clock_to_move: Option<bool>,
+    /// Whether the clock was running at the last clock message.
+    clock_running: bool,
+    /// Completed illegal moves in the current game, White and Black.
+    illegal_counts: [u32; 2],
     events: VecDeque<Event>,
     transmit: VecDeque<Vec<u8>>,
     last_input_ms: u64,
@@ -77,16 +139,15 @@ pub struct Session {
 
 impl Session {
     pub fn new(config: SessionConfig) -> Session {
-        let orientation = match config.orientation {
-            OrientationSetting::Fixed(o) => o,
-            OrientationSetting::Auto => Orientation::Normal,
-        };
         Session {
+            tracker: Tracker::new(config.tracker()),
+            clock_to_move: None,
+            clock_running: false,
+            illegal_counts: [0, 0],
             config,
             decoder: Decoder::new(),
             fields: [PieceCode::Empty; 64],
             have_dump: false,
-            orientation,
             events: VecDeque::new(),
             transmit: VecDeque::new(),
             last_input_ms: 0,
@@ -107,6 +168,8 @@ impl Session {
 
     /// Time has reached a deadline given by [`Session::poll_timeout`].
     pub fn handle_timeout(&mut self, now_ms: u64) {
+        self.tracker.handle_timeout(now_ms, &self.fields);
+        self.drain_ops();
         if self.decoder.pending_skipped() > 0
             && now_ms >= self.last_input_ms + self.config.garbage_quiet_ms
             && let Some(g) = self.decoder.flush_skipped()
@@ -124,8 +187,225 @@ impl Session {
 
     /// The next time `handle_timeout` must be called, if any.
     pub fn poll_timeout(&self) -> Option<u64> {
-        (self.decoder.pending_skipped() > 0)
-            .then(|| self.last_input_ms + self.config.garbage_quiet_ms)
+        let garbage = (self.decoder.pending_skipped() > 0)
+            .then(|| self.last_input_ms + self.config.garbage_quiet_ms);
+        match (garbage, self.tracker.poll_timeout()) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// The move tracker (read-only: the game as reconstructed).
+    pub fn tracker(&self) -> &Tracker {
+        &self.tracker
+    }
+
+    /// Restores a game after a restart (from the daemon's journal) without reporting
+    /// anything: the start position, the moves in UCI, the orientation.
+    pub fn resume_game(
+        &mut self,
+        now_ms: u64,
+        start_fen: &str,
+        moves_uci: &[String],
+        orientation: Orientation,
+    ) -> Result<(), String> {
+        let fen: Fen = start_fen
+            .parse()
+            .map_err(|e| format!("bad start FEN {start_fen:?}: {e}"))?;
+        let start: Chess = fen
+            .into_position(shakmaty::CastlingMode::Standard)
+            .map_err(|e| format!("impossible start position {start_fen:?}: {e}"))?;
+        let mut pos = start.clone();
+        let mut moves = Vec::with_capacity(moves_uci.len());
+        for (i, u) in moves_uci.iter().enumerate() {
+            let m = u
+                .parse::<shakmaty::uci::UciMove>()
+                .map_err(|e| format!("move {}: {u:?}: {e}", i + 1))?
+                .to_move(&pos)
+                .map_err(|e| format!("move {}: {u:?} is illegal: {e}", i + 1))?;
+            pos.play_unchecked(m);
+            moves.push(m);
+        }
+        self.tracker.resume(start, &moves, orientation, now_ms);
+        Ok(())
+    }
+
+    fn illegal_event(
+        &mut self,
+        color: Color,
+        attempt: Option<(shakmaty::Square, shakmaty::Square)>,
+        rule: &'static str,
+        restore: &Chess,
+    ) -> EventKind {
+        let idx = usize::from(color == Color::Black);
+        self.illegal_counts[idx] += 1;
+        let count = self.illegal_counts[idx];
+        let who = if color == Color::White {
+            "White"
+        } else {
+            "Black"
+        };
+        let opp = if color == Color::White {
+            "Black"
+        } else {
+            "White"
+        };
+        let penalty = self.config.competition.penalty_minutes();
+        let what = match (rule, attempt) {
+            ("7.5.3", _) => "pressed the clock without making a move (7.5.3)".to_string(),
+            ("7.5.2", Some((f, t))) => format!(
+                "moved a pawn {f}-{t} to the last rank without exchanging it (7.5.2): it is replaced by a queen"
+            ),
+            (_, Some((f, t))) => format!("made an illegal move {f}-{t} (7.5.1)"),
+            _ => "made an illegal move (7.5.1)".to_string(),
+        };
+        let opponent_can_mate = !restore.has_insufficient_material(color.other());
+        let (consequence, result) = if count >= 2 {
+            if opponent_can_mate {
+                (
+                    format!("second completed illegal move: {who} loses the game (7.5.5)"),
+                    Some(if color == Color::White { "0-1" } else { "1-0" }),
+                )
+            } else {
+                (
+                    format!(
+                        "second completed illegal move, but {opp} cannot checkmate by any series of legal moves: the game is drawn (7.5.5)"
+                    ),
+                    Some("1/2-1/2"),
+                )
+            }
+        } else {
+            (
+                format!(
+                    "first completed illegal move: {penalty} minute(s) added to {opp}'s time ({}, 7.5.5)",
+                    self.config.competition.as_str()
+                ),
+                None,
+            )
+        };
+        let restore_fen = fen(restore);
+        EventKind::IllegalMove {
+            color: color_name(color),
+            count,
+            uci: attempt.map(|(f, t)| {
+                if rule == "7.5.2" {
+                    format!("{f}{t}q")
+                } else {
+                    format!("{f}{t}")
+                }
+            }),
+            rule,
+            penalty_minutes: if rule == "7.5.2" || count < 2 {
+                penalty
+            } else {
+                0
+            },
+            result,
+            message: format!("{who} {what}; {consequence}. Reinstate the position {restore_fen}"),
+            fen_restore: restore_fen,
+        }
+    }
+
+    fn drain_ops(&mut self) {
+        let ops: Vec<(u64, GameOp)> = self.tracker.drain_ops().collect();
+        for (t, op) in ops {
+            let kind = match op {
+                GameOp::NewGame { pos, orientation } => {
+                    self.illegal_counts = [0, 0];
+                    EventKind::NewGame {
+                        fen: fen(&pos),
+                        orientation: Some(orientation.as_str()),
+                    }
+                }
+                GameOp::SetupError { setup } => setup_event(setup),
+                GameOp::IllegalMove {
+                    color,
+                    attempt,
+                    rule,
+                    restore,
+                } => self.illegal_event(color, attempt, rule, &restore),
+                GameOp::Displaced { diffs, restore } => {
+                    let squares = reports(&diffs);
+                    let list: Vec<String> = squares
+                        .iter()
+                        .map(|r| {
+                            format!(
+                                "{} should hold {} (found {})",
+                                r.square, r.expected, r.found
+                            )
+                        })
+                        .collect();
+                    EventKind::Displaced {
+                        message: format!(
+                            "pieces displaced (7.4): {}; reinstate the game position",
+                            list.join(", ")
+                        ),
+                        squares,
+                        fen_restore: fen(&restore),
+                    }
+                }
+                GameOp::Restored { pos } => EventKind::Restored {
+                    fen: fen(&pos),
+                    message: "the board is back at the game position; play continues".into(),
+                },
+                GameOp::Move {
+                    ply,
+                    mv,
+                    before,
+                    after,
+                    illegal,
+                } => EventKind::Move {
+                    ply,
+                    uci: uci(&mv),
+                    san: if illegal {
+                        // No SAN for an illegal move: long algebraic, as on a scoresheet.
+                        format!(
+                            "{}{}-{}",
+                            mv.role().upper_char(),
+                            mv.from().map(|s| s.to_string()).unwrap_or_default(),
+                            mv.to()
+                        )
+                        .trim_start_matches('P')
+                        .to_string()
+                    } else {
+                        SanPlus::from_move(*before, mv).to_string()
+                    },
+                    fen: fen(&after),
+                    illegal,
+                },
+                GameOp::Takeback { ply, now } => EventKind::Takeback {
+                    ply,
+                    fen: fen(&now),
+                },
+                GameOp::ResultSignal { result } => EventKind::ResultSignal {
+                    result,
+                    message: format!(
+                        "result {result} signalled with the kings on the central squares (not a move)"
+                    ),
+                },
+                GameOp::Ambiguous { ply, lines, chosen } => {
+                    let lines: Vec<String> = lines.into_iter().map(|l| l.join(" ")).collect();
+                    let message = match chosen {
+                        Some(i) => format!(
+                            "moves from ply {ply} were missed and their order is unknown (all of {} reach the same position): reporting {}; check the scoresheet",
+                            lines.join(" | "),
+                            lines[i]
+                        ),
+                        None => format!(
+                            "several lines of moves from ply {ply} explain the board: {}; waiting for the next moves to decide",
+                            lines.join(" | ")
+                        ),
+                    };
+                    EventKind::Ambiguous {
+                        ply,
+                        message,
+                        chosen: chosen.map(|i| lines[i].clone()),
+                        lines,
+                    }
+                }
+            };
+            self.emit(t, kind);
+        }
     }
 
     pub fn poll_event(&mut self) -> Option<Event> {
@@ -165,6 +445,7 @@ impl Session {
             Message::BoardDump(f) => {
                 self.fields = *f;
                 self.have_dump = true;
+                self.tracker.on_dump(now);
                 if frames {
                     let placement = placement(&self.fields, Orientation::Normal);
                     self.emit(now, EventKind::Board { placement });
@@ -172,8 +453,9 @@ impl Session {
             }
             Message::FieldUpdate { index, piece } => {
                 self.fields[usize::from(index)] = piece;
+                self.tracker.on_field(now, index, piece);
                 if frames {
-                    let square = self.orientation.square(index).to_string();
+                    let square = self.tracker.orientation().square(index).to_string();
                     self.emit(
                         now,
                         EventKind::Field {
@@ -186,6 +468,26 @@ impl Session {
                 }
             }
             Message::Clock(t) => {
+                let side = match (t.left_to_move, t.right_to_move) {
+                    (true, false) => Some(true),
+                    (false, true) => Some(false),
+                    _ => None,
+                };
+                self.tracker.on_clock_seen(!t.no_clock);
+                if !t.no_clock && side.is_some() {
+                    // A press: the running clock switches sides. Starting a stopped clock
+                    // (the game's start, or the arbiter restarting it) is not a press.
+                    if self.clock_running
+                        && t.running
+                        && self.clock_to_move.is_some()
+                        && side != self.clock_to_move
+                    {
+                        self.tracker.on_clock_press(now, &self.fields);
+                        self.drain_ops();
+                    }
+                    self.clock_to_move = side;
+                }
+                self.clock_running = t.running && !t.no_clock;
                 if frames {
                     let side = |s: &super::dgt::ClockSideTime| SideReading {
                         time: s.display(),
@@ -254,6 +556,61 @@ impl Session {
             },
         );
     }
+}
+
+fn piece_letter(p: Option<shakmaty::Piece>) -> String {
+    p.map_or_else(|| ".".to_string(), |p| p.char().to_string())
+}
+
+fn reports(diffs: &[SquareDiff]) -> Vec<SquareReport> {
+    diffs
+        .iter()
+        .map(|d| SquareReport {
+            square: d.square.to_string(),
+            expected: piece_letter(d.expected),
+            found: piece_letter(d.found),
+        })
+        .collect()
+}
+
+fn setup_event(setup: Setup) -> EventKind {
+    match setup {
+        Setup::Turned90 => {
+            let mut turned = shakmaty::Board::new();
+            turned.rotate_90();
+            let start = shakmaty::Board::new();
+            let squares = reports(&diff_squares(&start, &turned));
+            EventKind::SetupError {
+                squares,
+                message: "the board is turned by 90 degrees: a1 must be a dark square in White's left corner (7.2); turn the board before the game starts".into(),
+            }
+        }
+        Setup::Wrong(diffs) => {
+            let squares = reports(&diffs);
+            let list: Vec<String> = squares
+                .iter()
+                .map(|r| format!("{}: {} expected, {} found", r.square, r.expected, r.found))
+                .collect();
+            EventKind::SetupError {
+                message: format!(
+                    "wrong initial position (7.2): {}; correct it before the game starts (if the game has started, it is cancelled and a new game played, 7.2.1)",
+                    list.join("; ")
+                ),
+                squares,
+            }
+        }
+    }
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+fn fen(pos: &Chess) -> String {
+    Fen::from_position(pos, EnPassantMode::Legal).to_string()
 }
 
 #[derive(Default)]

@@ -10,7 +10,10 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::core::dgt::Orientation;
-use crate::core::session::{OrientationSetting, Sensing, SessionConfig};
+use crate::core::session::{
+    Competition as SessionCompetition, OrientationSetting, Sensing, SessionConfig,
+};
+use shakmaty::Role;
 
 /// The whole file.
 #[derive(Debug, Clone, Default, Deserialize, PartialEq)]
@@ -207,9 +210,26 @@ impl BoardSection {
             .unwrap_or(position as u32 + 1)
     }
 
-    /// The session configuration for this board.
-    pub fn session_config(&self, frame_events: bool) -> SessionConfig {
+    /// The session configuration for this board, under the file's `[daemon]` and `[rules]`.
+    pub fn session_config(
+        &self,
+        frame_events: bool,
+        settle_ms: u64,
+        competition: Competition,
+    ) -> SessionConfig {
         SessionConfig {
+            settle_ms,
+            promotion: match self.promotion.as_ref().map(|p| *p.get_ref()) {
+                Some(Promotion::R) => Role::Rook,
+                Some(Promotion::B) => Role::Bishop,
+                Some(Promotion::N) => Role::Knight,
+                Some(Promotion::Q) | None => Role::Queen,
+            },
+            competition: match competition {
+                Competition::Standard => SessionCompetition::Standard,
+                Competition::Rapid => SessionCompetition::Rapid,
+                Competition::Blitz => SessionCompetition::Blitz,
+            },
             sensing: match self.sensing {
                 SensingKey::Identity => Sensing::Identity,
                 SensingKey::Occupancy => Sensing::Occupancy,
@@ -548,8 +568,11 @@ mod tests {
         assert_eq!(b.number_or(0), 7);
         assert_eq!(c.rules.competition, Competition::Blitz);
         assert_eq!(*c.event.round.get_ref(), 3);
-        let sc = b.session_config(false);
+        let sc = b.session_config(false, 400, c.rules.competition);
         assert_eq!(sc.sensing, Sensing::Occupancy);
+        assert_eq!(sc.promotion, Role::Knight);
+        assert_eq!(sc.settle_ms, 400);
+        assert_eq!(sc.competition, SessionCompetition::Blitz);
         assert_eq!(
             sc.orientation,
             OrientationSetting::Fixed(Orientation::Rotated)

@@ -18,11 +18,12 @@ use tokio::sync::{mpsc, watch};
 use super::hub::Hub;
 use super::journal::{Journal, JournalGame};
 use super::pgnfiles::PgnUpdate;
+use crate::core::dgt::Orientation;
 use crate::core::dgt::{Decoded, Decoder, Message};
 use crate::core::event::{Event, EventKind};
 use crate::core::link::{Link, LinkEvent};
 use crate::core::pgn::{PgnGame, PgnTags};
-use crate::core::session::{Session, SessionConfig};
+use crate::core::session::{OrientationSetting, Session, SessionConfig};
 
 /// Waiting this long for the serial number before naming a board by its device.
 const IDENTIFY_TIMEOUT: Duration = Duration::from_secs(3);
@@ -82,19 +83,18 @@ impl BoardState {
     }
 }
 
-/// Resumes a journalled game in a fresh session.
-///
-/// LEAD: wire this to `Session::resume_game(start_fen, &moves_uci)` once the tracker
-/// provides it, i.e. replace the body with:
-/// `if let Some(fen) = &game.start_fen { session.resume_game(fen, &game.moves_uci()) } else { Ok(()) }`
-/// Until then the session starts without the game (the journal, the PGN files and the
-/// streamed history still hold every move).
-fn restore(session: &mut Session, game: &JournalGame) -> Result<(), String> {
-    let _ = session;
-    if game.is_empty() {
+/// Resumes a journalled game in a fresh session (silently: the journal, PGN and streamed
+/// history already hold it). A configured orientation wins over the journalled one.
+fn restore(session: &mut Session, now_ms: u64, game: &JournalGame) -> Result<(), String> {
+    let Some(fen) = &game.start_fen else {
         return Ok(());
-    }
-    Err("the core cannot resume a game yet (Session::resume_game is not wired)".into())
+    };
+    let orientation = match (session.config().orientation, game.orientation.as_deref()) {
+        (OrientationSetting::Fixed(o), _) => o,
+        (OrientationSetting::Auto, Some("rotated")) => Orientation::Rotated,
+        (OrientationSetting::Auto, _) => Orientation::Normal,
+    };
+    session.resume_game(now_ms, fen, &game.moves_uci(), orientation)
 }
 
 impl Shared {
@@ -119,8 +119,8 @@ impl Shared {
                 "{identity}: resuming the journalled game ({} plies)",
                 game.moves.len()
             );
-            if let Err(e) = restore(&mut session, &game) {
-                tracing::warn!("{identity}: {e}");
+            if let Err(e) = restore(&mut session, 0, &game) {
+                tracing::error!("{identity}: cannot resume the journalled game: {e}");
             }
         }
         let journal = Journal::open(&path)

@@ -17,6 +17,8 @@ use crate::core::pgn::PgnGame;
 pub struct JournalGame {
     /// The start position (`None` until a `new_game`).
     pub start_fen: Option<String>,
+    /// The orientation reported with `new_game` (`normal` / `rotated`).
+    pub orientation: Option<String>,
     /// Moves in order: UCI and SAN.
     pub moves: Vec<(String, String)>,
     /// Result and deciding ply.
@@ -39,6 +41,7 @@ impl JournalGame {
                 Some("new_game") => {
                     g = JournalGame {
                         start_fen: s("fen"),
+                        orientation: s("orientation"),
                         ..JournalGame::default()
                     };
                 }
@@ -174,6 +177,7 @@ mod tests {
                 uci: uci.into(),
                 san: san.into(),
                 fen: "x".into(),
+                illegal: false,
             },
         )
     }
@@ -207,6 +211,7 @@ mod tests {
         drop(j);
         let g = Journal::read(&path).unwrap();
         assert_eq!(g.start_fen.as_deref(), Some(crate::core::pgn::STANDARD_FEN));
+        assert_eq!(g.orientation.as_deref(), Some("normal"));
         assert_eq!(g.moves_uci(), ["e2e4", "c7c5"]);
         assert_eq!(g.to_pgn_game().sans, ["e4", "c5"]);
     }

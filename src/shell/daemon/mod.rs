@@ -128,7 +128,11 @@ impl Supervisor {
                 number,
                 white: b.white.clone().unwrap_or_else(|| "?".into()),
                 black: b.black.clone().unwrap_or_else(|| "?".into()),
-                session: b.session_config(d.frame_events),
+                session: b.session_config(
+                    d.frame_events,
+                    *d.settle_ms.get_ref(),
+                    self.config.rules.competition,
+                ),
                 from_pattern,
                 frame_events: d.frame_events,
                 tags: tags.clone(),

@@ -206,6 +206,7 @@ mod tests {
                     uci: "e2e4".into(),
                     san: "e4".into(),
                     fen: "x".into(),
+                    illegal: false,
                 },
             ),
             Event::new(
@@ -215,6 +216,7 @@ mod tests {
                     uci: "e7e5".into(),
                     san: "e5".into(),
                     fen: "x".into(),
+                    illegal: false,
                 },
             ),
             Event::new(

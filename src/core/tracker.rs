@@ -1,0 +1,1140 @@
+//! Move inference: from what a board senses to the exact game.
+//!
+//! The tracker never infers from single field updates. Every change marks the sensed board
+//! dirty; once it has been quiet for `settle_ms` (a full sensor scan takes ~200–250 ms, so
+//! updates of one move arrive spread over scans and out of order) the settled board is
+//! explained against the game, in this order:
+//!
+//! 1. unchanged (j'adoube, flicker) — nothing;
+//! 2. one legal move from the current position — `move`;
+//! 3. the position before the last move — `takeback`;
+//! 4. a different legal move from the position before the last move (a slow slide or a
+//!    rook-first castle reported too early, a dragged piece guessed wrong) — `takeback` and the
+//!    corrected `move`, while the last move is recent and the clock was not pressed after it;
+//! 5. several legal moves (the opponent replied before the first move settled, or updates were
+//!    missed) — all of them, when the path is unique; otherwise the candidate lines are kept
+//!    and reported (`ambiguous`) until later boards leave one;
+//! 6. an earlier position of the game — `takeback`s down to it;
+//! 7. the standard initial position — `new_game` (also after a finished game);
+//! 8. anything else — an unexplained board, left to the rules layer (Article 7).
+//!
+//! Intermediate boards (a piece in the hand, a capture half done, a castle half done, a pawn
+//! waiting on the last rank) match none of these in identity mode and are simply waited out.
+
+use shakmaty::{
+    Bitboard, Board, CastlingMode, Chess, Color, FromSetup, Move, Position, Role, Square,
+};
+
+use super::dgt::{Orientation, PieceCode};
+use super::irregular::{self, Setup, Shape, SquareDiff};
+use super::session::{OrientationSetting, Sensing};
+
+/// Tracker settings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TrackerConfig {
+    pub sensing: Sensing,
+    pub orientation: OrientationSetting,
+    /// Quiet time after the last field update before the board counts as at rest.
+    pub settle_ms: u64,
+    /// Occupancy boards: a capture whose target square was never seen empty looks exactly like
+    /// a piece held in the hand, so it must rest this long before it counts.
+    pub occupancy_capture_settle_ms: u64,
+    /// A reported move may be revised (rule 4) for this long after it was reported.
+    pub revise_window_ms: u64,
+    /// Occupancy boards cannot tell the promotion piece.
+    pub promotion: Role,
+    /// The longest run of moves reconstructed at once.
+    pub max_plies: usize,
+    /// Without a clock, an illegal move attempt counts as completed after resting this long
+    /// (with a clock, only the press completes it, 7.5.1).
+    pub illegal_settle_ms: u64,
+    /// Pieces off their squares (not a move attempt) are reported after resting this long.
+    pub displaced_ms: u64,
+    /// Pieces only missing (in a hand, knocked off the board) are reported after this long.
+    pub missing_ms: u64,
+    /// A wrong initial position is reported after resting this long (players set up piece by
+    /// piece).
+    pub setup_ms: u64,
+    /// Rapid and blitz (Appendices A.4.2, B): an illegal move not corrected before the
+    /// opponent completes his next move stands, and play continues from it.
+    pub illegal_move_stands: bool,
+}
+
+impl Default for TrackerConfig {
+    fn default() -> Self {
+        TrackerConfig {
+            sensing: Sensing::Identity,
+            orientation: OrientationSetting::Auto,
+            settle_ms: 300,
+            occupancy_capture_settle_ms: 900,
+            revise_window_ms: 5_000,
+            promotion: Role::Queen,
+            max_plies: 4,
+            illegal_settle_ms: 1_000,
+            displaced_ms: 2_000,
+            missing_ms: 10_000,
+            setup_ms: 2_000,
+            illegal_move_stands: false,
+        }
+    }
+}
+
+/// What the tracker decided.
+#[derive(Debug, Clone, PartialEq)]
+pub enum GameOp {
+    /// A new game from `pos`.
+    NewGame {
+        pos: Chess,
+        orientation: Orientation,
+    },
+    /// `mv` was played from `before`, giving ply number `ply`.
+    Move {
+        ply: u32,
+        mv: Move,
+        before: Box<Chess>,
+        after: Box<Chess>,
+        /// An illegal move that stands (rapid/blitz): the repetition history restarts after it.
+        illegal: bool,
+    },
+    /// Ply `ply` was removed; `now` is the position.
+    Takeback { ply: u32, now: Box<Chess> },
+    /// Several lines of moves explain the board. When they all reach the same position (a
+    /// transposition: only the order is unknown) the first is reported (`chosen`) so the game
+    /// goes on; otherwise none is reported until later boards leave one.
+    Ambiguous {
+        ply: u32,
+        lines: Vec<Vec<String>>,
+        chosen: Option<usize>,
+    },
+    /// Both kings stand on the central squares: the players (or the arbiter) signal a result
+    /// the DGT way — both on light squares (e4, d5) 1-0, both on dark squares (d4, e5) 0-1,
+    /// one of each ½-½. Never a move.
+    ResultSignal { result: &'static str },
+    /// The board holds a wrong initial position (7.2).
+    SetupError { setup: Setup },
+    /// A completed illegal move by `color` (rule "7.5.1", "7.5.2" or "7.5.3"); `restore` is
+    /// the position to reinstate (for 7.5.2: the promotion to a queen, which stands).
+    IllegalMove {
+        color: Color,
+        attempt: Option<(Square, Square)>,
+        rule: &'static str,
+        restore: Box<Chess>,
+    },
+    /// Pieces off their squares that are not a move attempt (7.4).
+    Displaced {
+        diffs: Vec<SquareDiff>,
+        restore: Box<Chess>,
+    },
+    /// The board is back at the game position after an irregularity.
+    Restored { pos: Box<Chess> },
+}
+
+/// What the board senses, mapped to squares.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Sensed {
+    Identity { board: Board, unknown: Bitboard },
+    Occupancy(Bitboard),
+}
+
+impl Sensed {
+    fn from_fields(fields: &[PieceCode; 64], o: Orientation, sensing: Sensing) -> Sensed {
+        match sensing {
+            Sensing::Identity => {
+                let mut board = Board::empty();
+                let mut unknown = Bitboard::EMPTY;
+                for (i, c) in fields.iter().enumerate() {
+                    let sq = o.square(i as u8);
+                    match c {
+                        PieceCode::Empty => {}
+                        PieceCode::Piece(p) => board.set_piece_at(sq, *p),
+                        PieceCode::Magic(_) => unknown.add(sq),
+                    }
+                }
+                Sensed::Identity { board, unknown }
+            }
+            Sensing::Occupancy => {
+                let mut occ = Bitboard::EMPTY;
+                for (i, c) in fields.iter().enumerate() {
+                    if *c != PieceCode::Empty {
+                        occ.add(o.square(i as u8));
+                    }
+                }
+                Sensed::Occupancy(occ)
+            }
+        }
+    }
+
+    fn matches(&self, b: &Board) -> bool {
+        match self {
+            Sensed::Identity { board, unknown } => unknown.is_empty() && board == b,
+            Sensed::Occupancy(occ) => b.occupied() == *occ,
+        }
+    }
+
+    /// Squares where `b` differs from what is sensed.
+    fn diff(&self, b: &Board) -> Bitboard {
+        match self {
+            Sensed::Identity { board, unknown } => {
+                let mut d = *unknown;
+                for color in Color::ALL {
+                    d |= board.by_color(color) ^ b.by_color(color);
+                }
+                for role in Role::ALL {
+                    d |= board.by_role(role) ^ b.by_role(role);
+                }
+                d
+            }
+            Sensed::Occupancy(occ) => b.occupied() ^ *occ,
+        }
+    }
+}
+
+/// The standard initial position.
+fn start_board() -> Board {
+    Board::new()
+}
+
+/// One game as reconstructed.
+#[derive(Debug, Clone)]
+struct Game {
+    /// positions[k] = the position after k plies; positions[0] is the start.
+    positions: Vec<Chess>,
+    moves: Vec<Move>,
+    /// When each move was reported.
+    move_times: Vec<u64>,
+    /// When the clock was last pressed (to stop revisions of completed moves).
+    last_press_ms: Option<u64>,
+}
+
+impl Game {
+    fn new(start: Chess) -> Game {
+        Game {
+            positions: vec![start],
+            moves: Vec::new(),
+            move_times: Vec::new(),
+            last_press_ms: None,
+        }
+    }
+
+    fn current(&self) -> &Chess {
+        self.positions.last().expect("a game has a start position")
+    }
+
+    fn ply(&self) -> u32 {
+        self.moves.len() as u32
+    }
+}
+
+/// The move tracker of one board.
+#[derive(Debug)]
+pub struct Tracker {
+    cfg: TrackerConfig,
+    orientation: Orientation,
+    game: Option<Game>,
+    /// Candidate continuations from the current position while the board is ambiguous.
+    pending: Vec<Vec<Move>>,
+    dirty: bool,
+    last_change_ms: u64,
+    /// Occupancy boards: squares seen empty since the game position was last confirmed.
+    seen_empty: Bitboard,
+    /// Occupancy boards: squares seen occupied since then (a sliding piece's transit).
+    seen_filled: Bitboard,
+    /// A deadline set by a decision that must wait longer than `settle_ms`.
+    extra_deadline: Option<u64>,
+    /// The last board judged unexplained, to report each state once.
+    last_unexplained: Option<Sensed>,
+    /// The result signalled with the kings in this game, if any.
+    signalled: Option<&'static str>,
+    /// An irregularity was reported and the board is not back at the game position yet.
+    alert: bool,
+    /// The board last reported as irregular (each state is reported once).
+    alerted: Option<Sensed>,
+    /// A clock is connected (then only its press completes a move, 7.5.1).
+    clock_connected: bool,
+    /// Moves since the clock was last pressed (none: the press is illegal, 7.5.3).
+    moves_since_press: u32,
+    /// Rapid/blitz: the completed illegal move that will stand if the opponent replies to it.
+    may_stand: Option<Move>,
+    ops: Vec<(u64, GameOp)>,
+}
+
+impl Tracker {
+    pub fn new(cfg: TrackerConfig) -> Tracker {
+        let orientation = match cfg.orientation {
+            OrientationSetting::Fixed(o) => o,
+            OrientationSetting::Auto => Orientation::Normal,
+        };
+        Tracker {
+            cfg,
+            orientation,
+            game: None,
+            pending: Vec::new(),
+            dirty: false,
+            last_change_ms: 0,
+            seen_empty: Bitboard::EMPTY,
+            seen_filled: Bitboard::EMPTY,
+            extra_deadline: None,
+            last_unexplained: None,
+            signalled: None,
+            alert: false,
+            alerted: None,
+            clock_connected: false,
+            moves_since_press: 0,
+            may_stand: None,
+            ops: Vec::new(),
+        }
+    }
+
+    pub fn config(&self) -> &TrackerConfig {
+        &self.cfg
+    }
+
+    /// The orientation in use.
+    pub fn orientation(&self) -> Orientation {
+        self.orientation
+    }
+
+    /// The current game position, if a game is being tracked.
+    pub fn position(&self) -> Option<&Chess> {
+        self.game.as_ref().map(Game::current)
+    }
+
+    /// Plies played in the current game.
+    pub fn ply(&self) -> u32 {
+        self.game.as_ref().map_or(0, Game::ply)
+    }
+
+    /// The moves of the current game.
+    pub fn moves(&self) -> &[Move] {
+        self.game.as_ref().map_or(&[], |g| &g.moves)
+    }
+
+    /// The start position of the current game.
+    pub fn start(&self) -> Option<&Chess> {
+        self.game.as_ref().map(|g| &g.positions[0])
+    }
+
+    /// Restores a game (after a restart) without reporting anything.
+    pub fn resume(&mut self, start: Chess, moves: &[Move], orientation: Orientation, now: u64) {
+        let mut g = Game::new(start);
+        for m in moves {
+            let mut p = g.current().clone();
+            p.play_unchecked(*m);
+            g.positions.push(p);
+            g.moves.push(*m);
+            g.move_times
+                .push(now.saturating_sub(self.cfg.revise_window_ms));
+        }
+        self.game = Some(g);
+        self.orientation = orientation;
+        self.pending.clear();
+        self.last_unexplained = None;
+    }
+
+    /// A field changed (after the session updated its fields).
+    pub fn on_field(&mut self, now: u64, index: u8, piece: PieceCode) {
+        let sq = self.orientation.square(index);
+        if piece == PieceCode::Empty {
+            self.seen_empty.add(sq);
+        } else {
+            self.seen_filled.add(sq);
+        }
+        self.touch(now);
+    }
+
+    /// A full dump arrived.
+    pub fn on_dump(&mut self, now: u64) {
+        self.touch(now);
+    }
+
+    /// A clock reading arrived: whether a clock is connected.
+    pub fn on_clock_seen(&mut self, connected: bool) {
+        self.clock_connected = connected;
+    }
+
+    /// The clock was pressed: a move is complete (Article 6.2.1 / 7.5.1), so evaluate now
+    /// without waiting for the settle time, and stop revising what came before. A press
+    /// without a move (7.5.3) or after an illegal move (7.5.1, 7.5.2) completes an illegal
+    /// move.
+    pub fn on_clock_press(&mut self, now: u64, fields: &[PieceCode; 64]) {
+        self.clock_connected = true;
+        if self.dirty {
+            self.evaluate(now, fields);
+        }
+        let moved = std::mem::take(&mut self.moves_since_press) > 0;
+        let Some(g) = self.game.as_mut() else { return };
+        g.last_press_ms = Some(now);
+        if !self.pending.is_empty() || self.cfg.sensing != Sensing::Identity {
+            return;
+        }
+        let cur = g.current().clone();
+        let sensed = self.sensed(fields, self.orientation);
+        let Sensed::Identity { board, unknown } = &sensed else {
+            return;
+        };
+        if !unknown.is_empty() {
+            return;
+        }
+        if board == cur.board() {
+            if !moved && !cur.is_game_over() && !self.alert {
+                self.illegal(now, cur.turn(), None, "7.5.3", cur.clone(), sensed.clone());
+            }
+            return;
+        }
+        match irregular::classify(&cur, board) {
+            Shape::MoveAttempt { from, to, .. } => {
+                self.illegal(
+                    now,
+                    cur.turn(),
+                    Some((from, to)),
+                    "7.5.1",
+                    cur.clone(),
+                    sensed.clone(),
+                );
+            }
+            Shape::Unpromoted { from, to } => {
+                // 7.5.2: illegal, and the pawn is replaced by a queen: the move stands.
+                let m = Move::Normal {
+                    role: Role::Pawn,
+                    from,
+                    capture: cur.board().role_at(to),
+                    to,
+                    promotion: Some(Role::Queen),
+                };
+                let mut after = cur.clone();
+                after.play_unchecked(m);
+                self.illegal(
+                    now,
+                    cur.turn(),
+                    Some((from, to)),
+                    "7.5.2",
+                    after,
+                    sensed.clone(),
+                );
+                // The move stands; the alert stays until the queen is on the board.
+                self.alert = false;
+                self.apply_line(now, &[m]);
+                self.moves_since_press = 0;
+                self.alert = true;
+            }
+            Shape::Missing(_) | Shape::Displaced(_) => {}
+        }
+    }
+
+    fn illegal(
+        &mut self,
+        now: u64,
+        color: Color,
+        attempt: Option<(Square, Square)>,
+        rule: &'static str,
+        restore: Chess,
+        sensed: Sensed,
+    ) {
+        self.ops.push((
+            now,
+            GameOp::IllegalMove {
+                color,
+                attempt,
+                rule,
+                restore: Box::new(restore),
+            },
+        ));
+        self.alert = rule != "7.5.3";
+        self.alerted = Some(sensed);
+        self.dirty = false;
+        self.extra_deadline = None;
+        self.may_stand = None;
+        if self.cfg.illegal_move_stands
+            && rule == "7.5.1"
+            && let (Some((from, to)), Some(g)) = (attempt, self.game.as_ref())
+        {
+            let cur = g.current();
+            if let Some(role) = cur.board().role_at(from) {
+                self.may_stand = Some(Move::Normal {
+                    role,
+                    from,
+                    capture: cur.board().role_at(to),
+                    to,
+                    promotion: None,
+                });
+            }
+        }
+    }
+
+    /// Rapid/blitz: the opponent completed a move from the position of a completed illegal
+    /// move, which therefore stands. Only when that position is a valid one (a king left in
+    /// check cannot be played on: the arbiter must act).
+    fn illegal_stands(&mut self, now: u64, cur: &Chess, sensed: &Sensed) -> bool {
+        let Some(m) = self.may_stand else {
+            return false;
+        };
+        let mut setup = cur.to_setup(shakmaty::EnPassantMode::Legal);
+        let mut board = setup.board.clone();
+        let Some(piece) = board.remove_piece_at(m.from().expect("a normal move")) else {
+            return false;
+        };
+        board.set_piece_at(m.to(), piece);
+        setup.board = board;
+        setup.turn = cur.turn().other();
+        setup.ep_square = None;
+        setup.halfmoves = 0;
+        if cur.turn() == Color::Black {
+            setup.fullmoves = setup.fullmoves.saturating_add(1);
+        }
+        let Ok(after) = Chess::from_setup(setup, CastlingMode::Standard)
+            .or_else(shakmaty::PositionError::ignore_invalid_castling_rights)
+        else {
+            return false;
+        };
+        let replies = self.lines(&after, sensed, 1);
+        let [reply] = replies.as_slice() else {
+            return false;
+        };
+        let reply = reply[0];
+        self.alert = false;
+        self.may_stand = None;
+        let g = self.game.as_mut().expect("a game");
+        g.positions.push(after.clone());
+        g.moves.push(m);
+        g.move_times.push(now);
+        self.ops.push((
+            now,
+            GameOp::Move {
+                ply: g.moves.len() as u32,
+                mv: m,
+                before: Box::new(cur.clone()),
+                after: Box::new(after),
+                illegal: true,
+            },
+        ));
+        self.apply_line(now, &[reply]);
+        self.confirmed();
+        true
+    }
+
+    fn touch(&mut self, now: u64) {
+        self.dirty = true;
+        self.last_change_ms = now;
+        self.extra_deadline = None;
+    }
+
+    /// When `handle_timeout` must run next.
+    pub fn poll_timeout(&self) -> Option<u64> {
+        if !self.dirty {
+            return None;
+        }
+        Some(
+            self.extra_deadline
+                .unwrap_or(self.last_change_ms + self.cfg.settle_ms),
+        )
+    }
+
+    pub fn handle_timeout(&mut self, now: u64, fields: &[PieceCode; 64]) {
+        if let Some(t) = self.poll_timeout()
+            && now >= t
+        {
+            self.evaluate(now, fields);
+        }
+    }
+
+    /// Decisions taken, in order.
+    pub fn drain_ops(&mut self) -> std::vec::Drain<'_, (u64, GameOp)> {
+        self.ops.drain(..)
+    }
+
+    /// Whether the last settled board was explained (false: the rules layer should look).
+    pub fn unexplained(&self) -> bool {
+        self.last_unexplained.is_some()
+    }
+
+    fn sensed(&self, fields: &[PieceCode; 64], o: Orientation) -> Sensed {
+        Sensed::from_fields(fields, o, self.cfg.sensing)
+    }
+
+    fn settled(&mut self) {
+        self.dirty = false;
+        self.extra_deadline = None;
+        self.last_unexplained = None;
+    }
+
+    fn confirmed(&mut self) {
+        self.settled();
+        self.seen_empty = Bitboard::EMPTY;
+        self.seen_filled = Bitboard::EMPTY;
+    }
+
+    /// Occupancy boards: how well the transitions seen support a line — capture targets seen
+    /// empty (the victim lifted) and transit squares of a sliding piece seen occupied.
+    fn evidence(&self, line: &[Move]) -> u32 {
+        line.iter()
+            .map(|m| {
+                let mut e = 0;
+                if m.is_capture() && self.seen_empty.contains(m.to()) {
+                    e += 1;
+                }
+                if let Some(from) = m.from()
+                    && matches!(m.role(), Role::Bishop | Role::Rook | Role::Queen)
+                {
+                    e += (shakmaty::attacks::between(from, m.to()) & self.seen_filled).count()
+                        as u32;
+                }
+                e
+            })
+            .sum()
+    }
+
+    /// Keeps the lines with the most evidence (occupancy boards only; identity boards never
+    /// have two lines ending in the same sensed board except transpositions).
+    fn best_supported(&self, mut lines: Vec<Vec<Move>>) -> Vec<Vec<Move>> {
+        if self.cfg.sensing != Sensing::Occupancy || lines.len() < 2 {
+            return lines;
+        }
+        let best = lines.iter().map(|l| self.evidence(l)).max().unwrap_or(0);
+        if best > 0 {
+            lines.retain(|l| self.evidence(l) == best);
+        }
+        lines
+    }
+
+    /// The settled board, explained.
+    fn evaluate(&mut self, now: u64, fields: &[PieceCode; 64]) {
+        let sensed = self.sensed(fields, self.orientation);
+        if self.game.is_none() {
+            if !self.try_new_game(now, fields) {
+                self.check_setup(now, &sensed);
+            }
+            return;
+        }
+        if !self.pending.is_empty() {
+            self.extend_pending(now, &sensed);
+            return;
+        }
+        let game = self.game.as_ref().expect("checked above");
+        let cur = game.current().clone();
+        // 1. Unchanged.
+        if sensed.matches(cur.board()) {
+            self.restored(now);
+            self.confirmed();
+            return;
+        }
+        // Result-signalling kings are not moves.
+        if let Some(result) = result_signal(&sensed) {
+            self.result_signal(now, result);
+            self.settled();
+            return;
+        }
+        // 2. One legal move.
+        let one = self.best_supported(self.lines(&cur, &sensed, 1));
+        if !one.is_empty() {
+            if !self.wait_for_capture(now, &cur, &one) {
+                if one.len() == 1 {
+                    self.apply_line(now, &one[0]);
+                    self.confirmed();
+                } else {
+                    self.start_pending(now, one);
+                }
+            }
+            return;
+        }
+        let n = game.positions.len();
+        // 3. The position before the last move.
+        if n >= 2 && sensed.matches(game.positions[n - 2].board()) {
+            self.takeback_to(now, n - 2);
+            self.confirmed();
+            return;
+        }
+        // 4. A revision of the last move.
+        if n >= 2 && self.may_revise(now) {
+            let before = game.positions[n - 2].clone();
+            let last = game.moves[n - 2];
+            let revised: Vec<Vec<Move>> = self
+                .lines(&before, &sensed, 1)
+                .into_iter()
+                .filter(|l| l[0] != last)
+                .collect();
+            if revised.len() == 1 && !self.wait_for_capture(now, &before, &revised) {
+                self.takeback_to(now, n - 2);
+                self.apply_line(now, &revised[0]);
+                self.confirmed();
+                return;
+            }
+        }
+        // Rapid/blitz: the opponent replied to a completed illegal move, which stands.
+        if self.illegal_stands(now, &cur, &sensed) {
+            return;
+        }
+        // 5. Several moves — not while an irregularity is on the board: every state since was
+        // seen, so nothing was missed.
+        let max_plies = if self.alert { 1 } else { self.cfg.max_plies };
+        for len in 2..=max_plies {
+            let lines = self.best_supported(self.lines(&cur, &sensed, len));
+            if lines.is_empty() {
+                continue;
+            }
+            if !self.wait_for_capture(now, &cur, &lines) {
+                if lines.len() == 1 {
+                    self.apply_line(now, &lines[0]);
+                    self.confirmed();
+                } else {
+                    self.start_pending(now, lines);
+                }
+            }
+            return;
+        }
+        // 6. An earlier position of the game.
+        let standard_start = self.game_started_standard();
+        for k in (0..n.saturating_sub(2)).rev() {
+            if k == 0 && standard_start && n > 3 {
+                break; // the start position again: a new game (7), not takebacks
+            }
+            if sensed.matches(self.game.as_ref().expect("game").positions[k].board()) {
+                self.takeback_to(now, k);
+                self.confirmed();
+                return;
+            }
+        }
+        // 7. A new game.
+        if self.try_new_game(now, fields) {
+            return;
+        }
+        // 8. Unexplained: an irregularity, or a transient state to wait out.
+        self.irregular(now, &cur, sensed);
+    }
+
+    /// Waits until `deadline`, then reports once per board state; returns true when it is time.
+    fn due(&mut self, now: u64, deadline: u64, sensed: &Sensed) -> bool {
+        if self.alerted.as_ref() == Some(sensed) {
+            self.dirty = false;
+            return false;
+        }
+        if now < deadline {
+            self.extra_deadline = Some(deadline);
+            return false;
+        }
+        self.dirty = false;
+        self.extra_deadline = None;
+        self.alerted = Some(sensed.clone());
+        true
+    }
+
+    /// No game yet (or a game over and a new one being set up): a wrong initial position?
+    fn check_setup(&mut self, now: u64, sensed: &Sensed) -> bool {
+        self.last_unexplained = Some(sensed.clone());
+        let Sensed::Identity { board, unknown } = sensed else {
+            self.dirty = false;
+            return false;
+        };
+        let setup = if unknown.is_empty() {
+            irregular::setup_error(board)
+        } else {
+            None
+        };
+        let Some(setup) = setup else {
+            self.dirty = false;
+            return false;
+        };
+        if self.due(now, self.last_change_ms + self.cfg.setup_ms, sensed) {
+            self.ops.push((now, GameOp::SetupError { setup }));
+        }
+        true
+    }
+
+    fn irregular(&mut self, now: u64, cur: &Chess, sensed: Sensed) {
+        self.last_unexplained = Some(sensed.clone());
+        let Sensed::Identity { board, unknown } = &sensed else {
+            // Occupancy boards cannot tell an illegal move from a displaced piece reliably.
+            self.dirty = false;
+            return;
+        };
+        if !unknown.is_empty() {
+            self.dirty = false;
+            return;
+        }
+        // A new game being set up wrongly after this one.
+        let far_from_game = irregular::diff_squares(cur.board(), board).len() > 10;
+        if (far_from_game || cur.is_game_over() || self.signalled.is_some())
+            && self.check_setup(now, &sensed)
+        {
+            return;
+        }
+        let t = self.last_change_ms;
+        match irregular::classify(cur, board) {
+            Shape::Missing(diffs) => {
+                if self.due(now, t + self.cfg.missing_ms, &sensed) {
+                    self.displaced(now, diffs, cur);
+                }
+            }
+            Shape::Displaced(diffs) => {
+                if self.due(now, t + self.cfg.displaced_ms, &sensed) {
+                    self.displaced(now, diffs, cur);
+                }
+            }
+            Shape::MoveAttempt { from, to, .. } => {
+                if self.clock_connected {
+                    // Only the press completes it (7.5.1).
+                    self.dirty = false;
+                } else if self.due(now, t + self.cfg.illegal_settle_ms, &sensed) {
+                    self.illegal(
+                        now,
+                        cur.turn(),
+                        Some((from, to)),
+                        "7.5.1",
+                        cur.clone(),
+                        sensed,
+                    );
+                }
+            }
+            Shape::Unpromoted { .. } => {
+                // The pawn may still be exchanged; with a clock the press decides (7.5.2),
+                // without one it is reported as a displaced piece after a long rest.
+                if self.clock_connected {
+                    self.dirty = false;
+                } else if self.due(now, t + self.cfg.missing_ms, &sensed) {
+                    let diffs = irregular::diff_squares(cur.board(), board);
+                    self.displaced(now, diffs, cur);
+                }
+            }
+        }
+    }
+
+    fn displaced(&mut self, now: u64, diffs: Vec<SquareDiff>, cur: &Chess) {
+        self.alert = true;
+        self.ops.push((
+            now,
+            GameOp::Displaced {
+                diffs,
+                restore: Box::new(cur.clone()),
+            },
+        ));
+    }
+
+    /// Retracts recent king moves onto the central squares (the first king of a signal is
+    /// often a legal move) and reports the signal once per game.
+    fn result_signal(&mut self, now: u64, result: &'static str) {
+        let window = self.cfg.revise_window_ms;
+        let Some(g) = self.game.as_ref() else { return };
+        let mut keep = g.moves.len();
+        while keep > 0 {
+            let m = g.moves[keep - 1];
+            let recent = now.saturating_sub(g.move_times[keep - 1]) <= window;
+            if m.role() == Role::King && CENTER.contains(m.to()) && recent {
+                keep -= 1;
+            } else {
+                break;
+            }
+        }
+        self.takeback_to(now, keep);
+        if self.signalled != Some(result) {
+            self.signalled = Some(result);
+            self.ops.push((now, GameOp::ResultSignal { result }));
+        }
+    }
+
+    fn game_started_standard(&self) -> bool {
+        self.game
+            .as_ref()
+            .is_some_and(|g| g.positions[0] == Chess::default())
+    }
+
+    fn may_revise(&self, now: u64) -> bool {
+        let Some(g) = self.game.as_ref() else {
+            return false;
+        };
+        let Some(&t) = g.move_times.last() else {
+            return false;
+        };
+        let pressed_after = g.last_press_ms.is_some_and(|p| p > t);
+        !pressed_after && now.saturating_sub(t) <= self.cfg.revise_window_ms
+    }
+
+    /// Occupancy boards: a capture whose target was never seen empty must rest longer (it
+    /// looks exactly like the capturing piece held in the hand). Sets the deadline and
+    /// returns true when the decision must wait: while every candidate line holds such a
+    /// capture.
+    fn wait_for_capture(&mut self, now: u64, _from: &Chess, lines: &[Vec<Move>]) -> bool {
+        if self.cfg.sensing != Sensing::Occupancy {
+            return false;
+        }
+        let unseen = |m: &Move| {
+            matches!(
+                m,
+                Move::Normal {
+                    capture: Some(_),
+                    ..
+                }
+            ) && self.evidence(std::slice::from_ref(m)) == 0
+        };
+        let all_unseen = lines.iter().all(|l| l.iter().any(unseen));
+        let deadline = self.last_change_ms + self.cfg.occupancy_capture_settle_ms;
+        if all_unseen && now < deadline {
+            self.extra_deadline = Some(deadline);
+            return true;
+        }
+        false
+    }
+
+    /// All lines of exactly `len` legal moves from `pos` that end in the sensed board.
+    fn lines(&self, pos: &Chess, sensed: &Sensed, len: usize) -> Vec<Vec<Move>> {
+        const CAP: usize = 16;
+        let mut out = Vec::new();
+        let mut path = Vec::with_capacity(len);
+        self.search(pos, sensed, len, &mut path, &mut out, CAP);
+        out
+    }
+
+    fn search(
+        &self,
+        pos: &Chess,
+        sensed: &Sensed,
+        len: usize,
+        path: &mut Vec<Move>,
+        out: &mut Vec<Vec<Move>>,
+        cap: usize,
+    ) {
+        if out.len() >= cap {
+            return;
+        }
+        // A piece that leaves a square whose content is already right would have to come
+        // back within the line: never needed for the short lines searched here.
+        let diff = sensed.diff(pos.board());
+        if diff.is_empty() {
+            return;
+        }
+        for m in pos.legal_moves() {
+            let Some(from) = m.from() else { continue };
+            if !diff.contains(from) {
+                continue;
+            }
+            if self.cfg.sensing == Sensing::Occupancy
+                && m.promotion().is_some_and(|r| r != self.cfg.promotion)
+            {
+                continue;
+            }
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            path.push(m);
+            if len == 1 {
+                if sensed.matches(next.board()) {
+                    out.push(path.clone());
+                }
+            } else {
+                self.search(&next, sensed, len - 1, path, out, cap);
+            }
+            path.pop();
+            if out.len() >= cap {
+                return;
+            }
+        }
+    }
+
+    /// The board is explained again: if an irregularity was reported, say it is over.
+    fn restored(&mut self, now: u64) {
+        self.alerted = None;
+        self.may_stand = None;
+        if std::mem::take(&mut self.alert)
+            && let Some(g) = self.game.as_ref()
+        {
+            let pos = Box::new(g.current().clone());
+            self.ops.push((now, GameOp::Restored { pos }));
+        }
+    }
+
+    fn apply_line(&mut self, now: u64, line: &[Move]) {
+        self.restored(now);
+        self.moves_since_press += line.len() as u32;
+        let g = self.game.as_mut().expect("a game");
+        for &m in line {
+            let before = g.current().clone();
+            let mut after = before.clone();
+            after.play_unchecked(m);
+            g.positions.push(after.clone());
+            g.moves.push(m);
+            g.move_times.push(now);
+            self.ops.push((
+                now,
+                GameOp::Move {
+                    ply: g.moves.len() as u32,
+                    mv: m,
+                    before: Box::new(before),
+                    after: Box::new(after),
+                    illegal: false,
+                },
+            ));
+        }
+    }
+
+    fn takeback_to(&mut self, now: u64, k: usize) {
+        if self
+            .game
+            .as_ref()
+            .is_some_and(|g| g.positions.len() > k + 1)
+        {
+            self.restored(now);
+        }
+        let g = self.game.as_mut().expect("a game");
+        while g.positions.len() > k + 1 {
+            let ply = g.moves.len() as u32;
+            g.positions.pop();
+            g.moves.pop();
+            g.move_times.pop();
+            self.ops.push((
+                now,
+                GameOp::Takeback {
+                    ply,
+                    now: Box::new(g.current().clone()),
+                },
+            ));
+        }
+    }
+
+    fn start_pending(&mut self, now: u64, lines: Vec<Vec<Move>>) {
+        let ply = self.ply() + 1;
+        let cur = self.game.as_ref().expect("a game").current().clone();
+        let end = |l: &Vec<Move>| {
+            let mut p = cur.clone();
+            for m in l {
+                p.play_unchecked(*m);
+            }
+            p
+        };
+        let first = end(&lines[0]);
+        let transposition = lines.iter().skip(1).all(|l| end(l) == first);
+        self.ops.push((
+            now,
+            GameOp::Ambiguous {
+                ply,
+                lines: lines.iter().map(|l| uci_line(l)).collect(),
+                chosen: transposition.then_some(0),
+            },
+        ));
+        if transposition {
+            self.apply_line(now, &lines[0]);
+        } else {
+            self.pending = lines;
+        }
+        self.confirmed();
+    }
+
+    /// While ambiguous: keep the candidate lines that explain the new board (extended by up
+    /// to two moves), and report what all remaining lines agree on.
+    fn extend_pending(&mut self, now: u64, sensed: &Sensed) {
+        let Some(g) = self.game.as_ref() else { return };
+        let cur = g.current().clone();
+        let mut next: Vec<Vec<Move>> = Vec::new();
+        for line in &self.pending {
+            let mut pos = cur.clone();
+            for m in line {
+                pos.play_unchecked(*m);
+            }
+            if sensed.matches(pos.board()) {
+                next.push(line.clone());
+                continue;
+            }
+            for len in 1..=2 {
+                let ext = self.lines(&pos, sensed, len);
+                if !ext.is_empty() {
+                    for e in ext {
+                        let mut l = line.clone();
+                        l.extend(e);
+                        next.push(l);
+                    }
+                    break;
+                }
+            }
+        }
+        if next.is_empty() {
+            // Nothing explains this board from any candidate: wait for the next one.
+            self.dirty = false;
+            self.last_unexplained = Some(sensed.clone());
+            return;
+        }
+        next.truncate(16);
+        let common = common_prefix(&next);
+        if common > 0 {
+            let prefix: Vec<Move> = next[0][..common].to_vec();
+            self.apply_line(now, &prefix);
+            for l in &mut next {
+                l.drain(..common);
+            }
+        }
+        next.retain(|l| !l.is_empty());
+        if next.len() == 1 {
+            let line = next.pop().expect("one line");
+            self.apply_line(now, &line);
+        }
+        self.pending = next;
+        self.confirmed();
+    }
+
+    /// A standard initial position on the board (either way round when orientation is
+    /// detected) starts a new game.
+    fn try_new_game(&mut self, now: u64, fields: &[PieceCode; 64]) -> bool {
+        let start = start_board();
+        let mut candidates = vec![self.orientation];
+        if self.cfg.orientation == OrientationSetting::Auto && self.cfg.sensing == Sensing::Identity
+        {
+            candidates.push(self.orientation.flipped());
+        }
+        for o in candidates {
+            if self.sensed(fields, o).matches(&start) {
+                self.orientation = o;
+                self.game = Some(Game::new(Chess::default()));
+                self.pending.clear();
+                self.signalled = None;
+                self.alert = false;
+                self.alerted = None;
+                self.moves_since_press = 0;
+                self.may_stand = None;
+                self.ops.push((
+                    now,
+                    GameOp::NewGame {
+                        pos: Chess::default(),
+                        orientation: o,
+                    },
+                ));
+                self.confirmed();
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// d4, e4, d5, e5.
+const CENTER: Bitboard = Bitboard(0x0000_0018_1800_0000);
+
+/// The result signalled by both kings on the central squares, if they are.
+fn result_signal(sensed: &Sensed) -> Option<&'static str> {
+    let Sensed::Identity { board, .. } = sensed else {
+        return None;
+    };
+    let white = board.king_of(Color::White)?;
+    let black = board.king_of(Color::Black)?;
+    if !CENTER.contains(white) || !CENTER.contains(black) {
+        return None;
+    }
+    let light = |sq: shakmaty::Square| sq.is_light();
+    Some(match (light(white), light(black)) {
+        (true, true) => "1-0",
+        (false, false) => "0-1",
+        _ => "1/2-1/2",
+    })
+}
+
+fn common_prefix(lines: &[Vec<Move>]) -> usize {
+    let Some(first) = lines.first() else { return 0 };
+    let mut n = 0;
+    while n < first.len() && lines.iter().all(|l| l.get(n) == Some(&first[n])) {
+        n += 1;
+    }
+    n
+}
+
+/// A move in UCI (castling as the king's move).
+pub fn uci(m: &Move) -> String {
+    m.to_uci(CastlingMode::Standard).to_string()
+}
+
+fn uci_line(line: &[Move]) -> Vec<String> {
+    line.iter().map(uci).collect()
+}

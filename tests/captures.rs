@@ -1,0 +1,168 @@
+//! Golden captures: every handling pattern, replayed through `eboardd replay --json`.
+//!
+//! Each `tests/captures/*.cap` with an `# expect-moves:` comment states the game it encodes
+//! (written by hand in make_captures.py, independent of the code): the folded timeline of
+//! `new_game`/`move`/`takeback` events must equal it, in identity mode and — up to the
+//! promotion piece, or as `# expect-occupancy-moves:` says — in occupancy mode. The whole game-level
+//! output is also compared with `<name>.expected.jsonl` (regenerate with
+//! `UPDATE_GOLDEN=1 cargo test --test captures` and review the diff).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn captures() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/captures");
+    let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "cap"))
+        .collect();
+    v.sort();
+    v
+}
+
+fn comment(text: &str, key: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|l| l.strip_prefix(&format!("# {key}:")))
+        .map(|s| s.trim().to_string())
+        .collect()
+}
+
+fn replay(path: &Path, args: &[&str]) -> Vec<serde_json::Value> {
+    let out = Command::new(env!("CARGO_BIN_EXE_eboardd"))
+        .args(["replay", "--json", "--no-frames"])
+        .args(args)
+        .arg(path)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// The game as the events tell it: moves after the last new_game, takebacks applied.
+fn fold(events: &[serde_json::Value]) -> Vec<String> {
+    let mut moves: Vec<String> = Vec::new();
+    for e in events {
+        match e["event"].as_str().unwrap() {
+            "new_game" => moves.clear(),
+            "move" => {
+                assert_eq!(e["ply"].as_u64().unwrap() as usize, moves.len() + 1, "{e}");
+                moves.push(e["uci"].as_str().unwrap().to_string());
+            }
+            "takeback" => {
+                assert_eq!(e["ply"].as_u64().unwrap() as usize, moves.len(), "{e}");
+                moves.pop();
+            }
+            _ => {}
+        }
+    }
+    moves
+}
+
+fn names(events: &[serde_json::Value]) -> Vec<&str> {
+    events
+        .iter()
+        .map(|e| e["event"].as_str().unwrap())
+        .collect()
+}
+
+#[test]
+fn every_pattern_capture_reconstructs_exactly() {
+    let mut checked = 0;
+    for path in captures() {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let Some(expect) = comment(&text, "expect-moves").pop() else {
+            continue;
+        };
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        let extra = comment(&text, "replay-args").pop().unwrap_or_default();
+        let extra: Vec<&str> = extra.split_whitespace().collect();
+        let events = replay(&path, &extra);
+        let expected: Vec<String> = expect.split_whitespace().map(String::from).collect();
+        assert_eq!(fold(&events), expected, "{name}: identity mode");
+        for ev in comment(&text, "expect-event") {
+            assert!(
+                names(&events).contains(&ev.as_str()),
+                "{name}: no {ev} event"
+            );
+        }
+        // No event may be null-valued, every event has a time.
+        for e in &events {
+            assert!(
+                e["t_ms"].is_u64() && !e.to_string().contains("null"),
+                "{name}: {e}"
+            );
+        }
+        // Golden output.
+        let golden = path.with_extension("expected.jsonl");
+        let got: String = events.iter().map(|e| format!("{e}\n")).collect();
+        if std::env::var_os("UPDATE_GOLDEN").is_some() {
+            std::fs::write(&golden, &got).unwrap();
+        } else {
+            let want = std::fs::read_to_string(&golden)
+                .unwrap_or_else(|_| panic!("{}: missing golden file", golden.display()));
+            assert_eq!(
+                got,
+                want,
+                "{name}: output differs from {}",
+                golden.display()
+            );
+        }
+        checked += 1;
+        // Occupancy sensing (orientation from configuration), unless the capture is about
+        // what only identity boards can see.
+        if !comment(&text, "occupancy").is_empty() {
+            continue;
+        }
+        let orientation = if name.contains("rotated") {
+            "rotated"
+        } else {
+            "normal"
+        };
+        let occ = replay(
+            &path,
+            &["--sensing", "occupancy", "--orientation", orientation],
+        );
+        let want_occ: Vec<String> = match comment(&text, "expect-occupancy-moves").pop() {
+            Some(m) => m.split_whitespace().map(String::from).collect(),
+            None => expected
+                .iter()
+                .map(|m| {
+                    if m.len() == 5 {
+                        format!("{}q", &m[..4])
+                    } else {
+                        m.clone()
+                    }
+                })
+                .collect(),
+        };
+        assert_eq!(fold(&occ), want_occ, "{name}: occupancy mode");
+        for ev in comment(&text, "expect-occupancy-event") {
+            assert!(
+                names(&occ).contains(&ev.as_str()),
+                "{name}: no {ev} event (occupancy)"
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked >= 22, "only {checked} pattern captures found");
+}
+
+#[test]
+fn rotated_board_is_detected() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/captures/rotated.cap");
+    let events = replay(&path, &[]);
+    let ng = events.iter().find(|e| e["event"] == "new_game").unwrap();
+    assert_eq!(ng["orientation"], "rotated");
+    // Forcing the wrong orientation: the start position is never seen, so no game.
+    let wrong = replay(&path, &["--orientation", "normal"]);
+    assert!(!names(&wrong).contains(&"move"));
+}

@@ -1,0 +1,363 @@
+#!/usr/bin/env python3
+"""Writes the hand-made pattern captures in this folder (one per handling pattern).
+
+Each capture states the game it encodes in an `# expect-moves:` comment (UCI, the folded
+timeline of move/takeback events) and optional `# expect-event:` lines (an event name that must
+occur). tests/captures.rs checks both, and compares the whole event output with
+`<name>.expected.jsonl` (regenerate those with `UPDATE_GOLDEN=1 cargo test --test captures`,
+then review the diff by hand).
+
+Run: python3 tests/captures/make_captures.py
+"""
+import os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CODES = {'P': 1, 'R': 2, 'N': 3, 'B': 4, 'K': 5, 'Q': 6,
+         'p': 7, 'r': 8, 'n': 9, 'b': 10, 'k': 11, 'q': 12}
+START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+
+
+def frame(i, data):
+    n = len(data) + 3
+    return bytes([i, (n >> 7) & 0x7f, n & 0x7f]) + bytes(data)
+
+
+def hx(b):
+    return ' '.join('%02x' % x for x in b)
+
+
+def sq_index(sq, rotated=False):
+    f = ord(sq[0]) - 97
+    r = int(sq[1]) - 1
+    s = r * 8 + f
+    return s ^ 7 if rotated else s ^ 56
+
+
+def parse_placement(p):
+    board = {}
+    rank = 7
+    for row in p.split('/'):
+        f = 0
+        for ch in row:
+            if ch.isdigit():
+                f += int(ch)
+            else:
+                board['abcdefgh'[f] + str(rank + 1)] = ch
+                f += 1
+        rank -= 1
+    return board
+
+
+class Cap:
+    def __init__(self, name, notes, placement=START, rotated=False):
+        self.name = name
+        self.rotated = rotated
+        self.lines = ["# eboardd capture v1",
+                      "# board: hand-made pattern capture (tests/captures/make_captures.py)",
+                      "# notes: " + notes]
+        self.t = 0
+        self.board = parse_placement(placement)
+        self.lines.append("0 tx 40 4d 45 42 4b")
+        self.rx(frame(0x93, [1, 2]), 20)
+        self.dump(100)
+
+    def expect(self, moves, events=()):
+        self.lines.insert(3, "# expect-moves: " + ' '.join(moves))
+        for e in events:
+            self.lines.insert(4, "# expect-event: " + e)
+
+    def rx(self, b, dt):
+        self.t += dt
+        self.lines.append(f"{self.t} rx {hx(b)}")
+
+    def dump(self, dt=0):
+        d = [0] * 64
+        for sq, p in self.board.items():
+            d[sq_index(sq, self.rotated)] = CODES[p]
+        self.rx(frame(0x86, d), dt)
+
+    def put(self, sq, piece, dt=0):
+        """The sensor reports `sq` now holding `piece` (None: empty), `dt` ms after the last line."""
+        if piece is None:
+            self.board.pop(sq, None)
+        else:
+            self.board[sq] = piece
+        self.rx(frame(0x8e, [sq_index(sq, self.rotated), CODES.get(piece, 0) if piece else 0]), dt)
+
+    def lift(self, sq, dt=0):
+        self.put(sq, None, dt)
+
+    def move(self, a, b, dt=1500, gap=220):
+        """A plain move: origin clears, target reported one scan later."""
+        p = self.board[a]
+        self.lift(a, dt)
+        self.put(b, p, gap)
+
+    def clock(self, right_to_move, dt=0, running=True):
+        """A BWTIME reading: which side's clock runs (sides are physical)."""
+        status = (1 if running else 0) | (0x08 if right_to_move else 0x10)
+        self.rx(frame(0x8d, [0x01, 0x30, 0x00, 0x01, 0x30, 0x00, status]), dt)
+
+    def wait(self, dt):
+        self.t += dt
+
+    def write(self):
+        with open(os.path.join(HERE, self.name + ".cap"), "w") as f:
+            f.write('\n'.join(self.lines) + '\n')
+
+
+def main():
+    # j'adoube: a piece lifted and put back, then play goes on.
+    c = Cap("jadoube", "j'adoube on g1 and on e7, sensor flicker on d2; then 1.e4 e5")
+    c.lift('g1', 1500); c.put('g1', 'N', 400)
+    c.move('e2', 'e4')
+    c.lift('e7', 1500); c.put('e7', 'p', 150)
+    c.lift('d2', 2000); c.put('d2', 'P', 40)          # flicker: tens of ms
+    c.move('e7', 'e5')
+    c.expect(["e2e4", "e7e5"])
+    c.write()
+
+    # Captures in three orders.
+    c = Cap("captures", "1.e4 d5 2.exd5 (victim lifted first) Qxd5 (capturer lifted first, pause) 3.Nc3 Qa5 4.Nf3? no: 4.Qg4 Qxa2 (swap inside one scan)")
+    c.move('e2', 'e4'); c.move('d7', 'd5')
+    c.lift('d5', 1500); c.lift('e4', 600); c.put('d5', 'P', 500)        # victim first
+    c.lift('d8', 1500); c.wait(900); c.lift('d5', 300); c.put('d5', 'q', 300)  # capturer first
+    c.move('b1', 'c3'); c.move('d5', 'a5')
+    c.move('d1', 'g4')
+    c.lift('a5', 1500); c.put('a2', 'q', 220)                            # swap: a2 P -> q directly
+    c.expect(["e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5a5", "d1g4", "a5a2"])
+    # An occupancy board cannot see a capture swapped inside one scan: Qxa2 and Qxc3 look
+    # the same, so it waits (and says so) for later moves to decide.
+    c.lines.insert(4, "# expect-occupancy-moves: e2e4 d7d5 e4d5 d8d5 b1c3 d5a5 d1g4")
+    c.lines.insert(5, "# expect-occupancy-event: ambiguous")
+    c.write()
+
+    # Castling king first, both at once.
+    c = Cap("castle-king-first", "1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5 4.O-O (king first, slow) Nf6 5.d3 O-O (king and rook in the same scan)")
+    for a, b in [('e2', 'e4'), ('e7', 'e5'), ('g1', 'f3'), ('b8', 'c6'), ('f1', 'c4'), ('f8', 'c5')]:
+        c.move(a, b)
+    c.lift('e1', 1500); c.put('g1', 'K', 700); c.lift('h1', 800); c.put('f1', 'R', 600)
+    c.move('g8', 'f6'); c.move('d2', 'd3')
+    c.lift('e8', 1500); c.lift('h8', 0); c.put('f8', 'r', 0); c.put('g8', 'k', 0)
+    c.expect(["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "f8c5", "e1g1", "g8f6", "d2d3", "e8g8"])
+    c.write()
+
+    # Castling rook first with a long pause: Rf1 is legal on the way, and is revised to O-O.
+    c = Cap("castle-rook-first", "1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5 4.O-O rook first with a 1.2 s pause on f1, then the king")
+    for a, b in [('e2', 'e4'), ('e7', 'e5'), ('g1', 'f3'), ('b8', 'c6'), ('f1', 'c4'), ('f8', 'c5')]:
+        c.move(a, b)
+    c.lift('h1', 1500); c.put('f1', 'R', 300); c.wait(1200); c.lift('e1', 0); c.put('g1', 'K', 400)
+    c.move('g8', 'f6')
+    c.expect(["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "f8c5", "e1g1", "g8f6"],
+             ["takeback"])
+    c.write()
+
+    # En passant, victim removed before and after.
+    c = Cap("en-passant", "1.e4 a6 2.e5 d5 3.exd6 e.p. (captured pawn removed after) c5 4.d4 a5 5.d5 e5 6.dxe6 e.p. (captured pawn removed before)")
+    for a, b in [('e2', 'e4'), ('a7', 'a6'), ('e4', 'e5'), ('d7', 'd5')]:
+        c.move(a, b)
+    c.lift('e5', 1500); c.put('d6', 'P', 300); c.lift('d5', 700)
+    for a, b in [('c7', 'c5'), ('d2', 'd4'), ('a6', 'a5'), ('d4', 'd5'), ('e7', 'e5')]:
+        c.move(a, b)
+    c.lift('e5', 1500); c.lift('d5', 500); c.put('e6', 'P', 400)
+    c.expect(["e2e4", "a7a6", "e4e5", "d7d5", "e5d6", "c7c5", "d2d4", "a6a5", "d4d5", "e7e5", "d5e6"])
+    c.write()
+
+    # Promotion: the new piece placed directly; the pawn first set on the last rank then exchanged.
+    c = Cap("promotion", "from a set-up-free game: 1.a4 h5 2.a5 h4 3.a6 h3 4.axb7 hxg2 5.bxa8=Q (queen placed directly) gxh1=N (pawn set on h1, 900 ms, then a knight)")
+    for a, b in [('a2', 'a4'), ('h7', 'h5'), ('a4', 'a5'), ('h5', 'h4'), ('a5', 'a6'), ('h4', 'h3')]:
+        c.move(a, b)
+    c.lift('a6', 1500); c.lift('b7', 300); c.put('b7', 'P', 300)
+    c.lift('h3', 1500); c.lift('g2', 300); c.put('g2', 'p', 300)
+    c.lift('b7', 1500); c.lift('a8', 300); c.put('a8', 'Q', 500)
+    c.lift('g2', 1500); c.lift('h1', 300); c.put('h1', 'p', 300); c.wait(900); c.lift('h1', 0); c.put('h1', 'n', 500)
+    c.expect(["a2a4", "h7h5", "a4a5", "h5h4", "a5a6", "h4h3", "a6b7", "h3g2", "b7a8q", "g2h1n"])
+    c.write()
+
+    # A sliding queen reported on every square it passes, pausing on one.
+    c = Cap("slide", "1.e4 e5 2.Qh5 with the queen passing e2, f3, g4 (pausing 600 ms on g4: Qg4 is revised to Qh5) Nc6 3.Bc4 Nf6 4.Qxf7#")
+    c.move('e2', 'e4'); c.move('e7', 'e5')
+    c.lift('d1', 1500); c.put('e2', 'Q', 200); c.lift('e2', 200); c.put('f3', 'Q', 20); c.lift('f3', 200); c.put('g4', 'Q', 10)
+    c.wait(600); c.lift('g4', 0); c.put('h5', 'Q', 200)
+    c.move('b8', 'c6'); c.move('f1', 'c4'); c.move('g8', 'f6')
+    c.lift('h5', 1500); c.put('g6', 'Q', 200); c.lift('g6', 200); c.put('f7', 'Q', 20)
+    c.expect(["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"])
+    c.write()
+
+    # The new square reported before the old one clears; opponent replies before it settles.
+    c = Cap("early-reply", "1.Nf3 (f3 reported before g1 clears) d5 (lifted 100 ms after the knight lands) 2.g3 Nf6 3.Bg2 (reply starts 50 ms after)")
+    c.put('f3', 'N', 1500); c.lift('g1', 200)
+    c.lift('d7', 100); c.put('d5', 'p', 200)
+    c.move('g2', 'g3'); c.move('g8', 'f6')
+    c.lift('f1', 1500); c.put('g2', 'B', 200); c.lift('e7', 50); c.put('e6', 'p', 200)
+    c.expect(["g1f3", "d7d5", "g2g3", "g8f6", "f1g2", "e7e6"])
+    c.write()
+
+    # Missed stretches: after a glitch, a dump shows several moves at once.
+    c = Cap("missed-stretch", "1.e4 e5 then updates lost; a dump shows 2.Nf3 Nc6 3.Nxe5 Nxe5 (4 plies, one order only); later a dump shows 4.d4 Nc6 5.d5 (unique); then 5...Ne5 normally")
+    c.move('e2', 'e4'); c.move('e7', 'e5')
+    for a, b in [('g1', 'f3'), ('b8', 'c6'), ('f3', 'e5'), ('c6', 'e5')]:
+        c.board[b] = c.board.pop(a)
+    c.dump(5000)
+    for a, b in [('d2', 'd4'), ('e5', 'c6'), ('d4', 'd5')]:
+        c.board[b] = c.board.pop(a)
+    c.dump(6000)
+    c.move('c6', 'e5')
+    c.expect(["e2e4", "e7e5", "g1f3", "b8c6", "f3e5", "c6e5", "d2d4", "e5c6", "d4d5", "c6e5"])
+    c.write()
+
+    # Ambiguous: two moves missed that could have been played in either order.
+    c = Cap("ambiguous", "1.e4 e5, then 2.Nf3 Nc6 3.Nc3 Nf6 missed: four move orders reach the dump's position; the first is reported with an ambiguous event, and play goes on with 4.Bb5")
+    c.move('e2', 'e4'); c.move('e7', 'e5')
+    for a, b in [('g1', 'f3'), ('b8', 'c6'), ('b1', 'c3'), ('g8', 'f6')]:
+        c.board[b] = c.board.pop(a)
+    c.dump(5000)
+    c.move('f1', 'b5')
+    c.expect(["e2e4", "e7e5", "b1c3", "b8c6", "g1f3", "g8f6", "f1b5"], ["ambiguous"])
+    c.write()
+
+    # Takebacks.
+    c = Cap("takeback", "1.e4 e5 2.Nf3 Nc6; Black takes back Nc6, White takes back Nf3 (board back at ply 2), then 2.Bc4 Nf6")
+    for a, b in [('e2', 'e4'), ('e7', 'e5'), ('g1', 'f3'), ('b8', 'c6')]:
+        c.move(a, b)
+    c.move('c6', 'b8'); c.move('f3', 'g1')
+    c.move('f1', 'c4'); c.move('g8', 'f6')
+    c.expect(["e2e4", "e7e5", "f1c4", "g8f6"], ["takeback"])
+    c.write()
+
+    # Result-signalling kings after a finished game; then a new game.
+    c = Cap("result-kings", "1.e3 e6 2.Ke2 Ke7 3.Kd3 Kd6; White resigns and the kings signal 1-0?? no: both on light squares e4 and d5 = 1-0 by DGT convention: the white king goes to e4 first (a legal move, reported, then retracted), the black king to d5")
+    for a, b in [('e2', 'e3'), ('e7', 'e6'), ('e1', 'e2'), ('e8', 'e7'), ('e2', 'd3'), ('e7', 'd6')]:
+        c.move(a, b)
+    c.move('d3', 'e4', 4000)          # legal Ke4 (white to move): reported, then retracted
+    c.move('d6', 'd5', 2500)          # the black king next to it: a result signal
+    c.expect(["e2e3", "e7e6", "e1e2", "e8e7", "e2d3", "e7d6"], ["result_signal", "takeback"])
+    # Occupancy boards cannot tell kings from other pieces: no result signal there.
+    c.lines.insert(4, "# expect-occupancy-moves: e2e3 e7e6 e1e2 e8e7 e2d3 e7d6 d3e4")
+    c.write()
+
+    # A finished game (fool's mate), then the pieces set up again: a new game.
+    c = Cap("new-game", "1.f3 e5 2.g4 Qh4# then the board is set up again (a dump) and 1.d4 is played")
+    for a, b in [('f2', 'f3'), ('e7', 'e5'), ('g2', 'g4'), ('d8', 'h4')]:
+        c.move(a, b)
+    c.board = parse_placement(START)
+    c.dump(20000)
+    c.move('d2', 'd4')
+    c.expect(["d2d4"], ["new_game"])
+    c.write()
+
+    # A board turned round (Black at the connector side).
+    c = Cap("rotated", "board turned round: 1.d4 Nf6 2.c4 e6 with orientation detected from the start position", rotated=True)
+    for a, b in [('d2', 'd4'), ('g8', 'f6'), ('c2', 'c4'), ('e7', 'e6')]:
+        c.move(a, b)
+    c.expect(["d2d4", "g8f6", "c2c4", "e7e6"])
+    c.write()
+
+    irregularities()
+
+
+def irregularities():
+    # Wrong initial positions (7.2), corrected one by one, then the game starts.
+    c = Cap("setup-errors", "set up with kings and queens swapped; then a bishop and knight swapped; then a pawn missing; then an extra pawn; then correct; 1.e4",
+            placement="rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR")
+    c.wait(3000)
+    for a, b in [('d1', 'e1'), ('d8', 'e8')]:
+        pass
+    c.board = parse_placement("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RBNQKBNR"); c.dump(1000); c.wait(3000)
+    c.board = parse_placement("rnbqkbnr/pppppppp/8/8/8/8/PPP1PPPP/RNBQKBNR"); c.dump(1000); c.wait(3000)
+    c.board = parse_placement("rnbqkbnr/pppppppp/8/8/3P4/8/PPPPPPPP/RNBQKBNR"); c.dump(1000); c.wait(3000)
+    c.board = parse_placement(START); c.dump(1000)
+    c.move('e2', 'e4')
+    c.expect(["e2e4"], ["setup_error", "new_game"])
+    c.write()
+
+    c = Cap("setup-turned", "the board turned by 90 degrees (a1 not in White's left corner), then turned right",
+            placement="RP4pr/NP4pn/BP4pb/QP4pq/KP4pk/BP4pb/NP4pn/RP4pr")
+    c.wait(3000)
+    c.board = parse_placement(START); c.dump(1000)
+    c.move('d2', 'd4')
+    c.expect(["d2d4"], ["setup_error", "new_game"])
+    c.write()
+
+    # Illegal moves without a clock: completed when they rest; restored; the game goes on.
+    c = Cap("illegal-king", "1.e4 e5 2.Qh5 Nc6 3.Bc4 and Black's king to e7? no: Black plays ...Ke7 is legal; instead 3...Nf6?? no - Black moves the f7 pawn? Black plays the king e8-f7 into the queen's attack... f7 is occupied: so 3...Ke7 is legal; the illegal one: after 3.Bc4, Black's d7 pawn to d5 is legal too. Illegal: king e8 to e7 after 3.Qxf7+?? Simplest: 1.e4 f5 2.Qh5+ and Black's king e8-f7 (into check by the queen on h5), restored after 3 s, then 2...g6")
+    for a, b in [('e2', 'e4'), ('f7', 'f5'), ('d1', 'h5')]:
+        c.move(a, b)
+    c.move('e8', 'f7')                    # illegal: Kf7 walks into Qh5's line
+    c.wait(3000)
+    c.move('f7', 'e8')                    # restored
+    c.move('g7', 'g6')
+    c.expect(["e2e4", "f7f5", "d1h5", "g7g6"], ["illegal_move", "restored"])
+    c.write()
+
+    # With a clock: a knight-shaped bishop move completed by the press; restored; then a second
+    # illegal move by the same player loses (7.5.5).
+    c = Cap("illegal-twice", "clock connected. 1.e4 e5 2.Bg3?? (f1-g3, knight-shaped) pressed: first illegal move; restored; 2.Nf3 Nc6 3.Ke3?? pressed: second illegal move, White loses")
+    c.clock(False, 200, running=False)
+    c.clock(True, 300)                      # Black starts White's clock
+    c.move('e2', 'e4'); c.clock(False, 500)
+    c.move('e7', 'e5'); c.clock(True, 500)
+    c.move('f1', 'g3'); c.clock(False, 800)  # illegal, completed by the press
+    c.clock(False, 1000, running=False)             # the arbiter stops the clock
+    c.move('g3', 'f1', 2000); c.clock(True, 600)  # restored; the clock restarted for White
+    c.move('g1', 'f3'); c.clock(False, 500)
+    c.move('b8', 'c6'); c.clock(True, 500)
+    c.move('e1', 'e3'); c.clock(False, 800)  # Ke1-e3: illegal again
+    c.expect(["e2e4", "e7e5", "g1f3", "b8c6"], ["illegal_move", "restored"])
+    c.write()
+
+    # A pawn left unpromoted on the last rank, clock pressed (7.5.2): queen.
+    c = Cap("unpromoted", "clock connected. 1.a4 h5 2.a5 h4 3.a6 h3 4.axb7 hxg2 5.bxa8 with the pawn left on a8 and the clock pressed: 7.5.2, replaced by a queen; the arbiter puts the queen; 5...gxh1=Q")
+    c.clock(True, 300)
+    side = False
+    for a, b in [('a2', 'a4'), ('h7', 'h5'), ('a4', 'a5'), ('h5', 'h4'), ('a5', 'a6'), ('h4', 'h3')]:
+        c.move(a, b); c.clock(side, 500); side = not side
+    c.lift('a6', 1500); c.lift('b7', 300); c.put('b7', 'P', 300); c.clock(side, 500); side = not side
+    c.lift('h3', 1500); c.lift('g2', 300); c.put('g2', 'p', 300); c.clock(side, 500); side = not side
+    c.lift('b7', 1500); c.lift('a8', 300); c.put('a8', 'P', 500); c.clock(side, 600); side = not side
+    c.lift('a8', 3000); c.put('a8', 'Q', 500)   # the arbiter replaces the pawn
+    c.lift('g2', 1500); c.lift('h1', 300); c.put('h1', 'q', 300); c.clock(side, 500)
+    c.expect(["a2a4", "h7h5", "a4a5", "h5h4", "a5a6", "h4h3", "a6b7", "h3g2", "b7a8q", "g2h1q"], ["illegal_move", "restored"])
+    c.lines.insert(4, "# occupancy: skip")
+    c.write()
+
+    # Clock pressed without a move (7.5.3).
+    c = Cap("press-no-move", "clock connected. 1.d4 d5, then White presses the clock without moving (7.5.3), then 2.c4")
+    c.clock(True, 300)
+    c.move('d2', 'd4'); c.clock(False, 500)
+    c.move('d7', 'd5'); c.clock(True, 500)
+    c.clock(False, 3000)                       # White presses without a move
+    c.clock(False, 1000, running=False)        # the arbiter stops the clock,
+    c.clock(True, 1000)                        # and restarts it for White
+    c.move('c2', 'c4'); c.clock(False, 500)
+    c.expect(["d2d4", "d7d5", "c2c4"], ["illegal_move"])
+    c.lines.insert(4, "# occupancy: skip")
+    c.write()
+
+    # A knocked-over piece (7.4): the opponent's bishop falls onto another square; restored.
+    c = Cap("displaced", "1.e4 e5 2.Nf3: while Black thinks, White's sleeve knocks the c1 bishop onto d2's neighbour... the f1 bishop falls to e2 (empty): displaced; put back; 2...Nc6")
+    for a, b in [('e2', 'e4'), ('e7', 'e5'), ('g1', 'f3')]:
+        c.move(a, b)
+    c.lift('f1', 2000); c.put('e2', 'B', 100)   # knocked by White while Black is to move
+    c.wait(3000)
+    c.move('e2', 'f1')
+    c.move('b8', 'c6')
+    c.expect(["e2e4", "e7e5", "g1f3", "b8c6"], ["displaced", "restored"])
+    c.lines.insert(4, "# occupancy: skip")
+    c.write()
+
+    # Rapid: an illegal move not corrected before the opponent completes his move stands.
+    c = Cap("illegal-stands-rapid", "rapid, clock connected. 1.e4 e5 2.Nf3 Nc6 3.Nf3-f5?? (a rook-shaped knight move) pressed; Black does not object and plays 3...d6 and presses: the illegal move stands (A.4.2); 4.Nxg7+ continues from it")
+    c.lines.insert(4, "# replay-args: --competition rapid")
+    c.lines.insert(5, "# occupancy: skip")
+    c.clock(True, 300)
+    side = False
+    for a, b in [('e2', 'e4'), ('e7', 'e5'), ('g1', 'f3'), ('b8', 'c6'), ('f3', 'f5'), ('d7', 'd6')]:
+        c.move(a, b); c.clock(side, 500); side = not side
+    c.lift('f5', 1500); c.lift('g7', 300); c.put('g7', 'N', 300); c.clock(side, 500)
+    c.expect(["e2e4", "e7e5", "g1f3", "b8c6", "f3f5", "d7d6", "f5g7"], ["illegal_move"])
+    c.write()
+
+
+if __name__ == "__main__":
+    main()
