@@ -45,6 +45,8 @@ pub struct FakeBoard {
     pub mute: Arc<AtomicBool>,
     /// Every command byte received.
     pub received: Arc<Mutex<Vec<u8>>>,
+    /// What the board senses, in index order (its board dump).
+    pub fields: Arc<Mutex<Vec<u8>>>,
     thread: Option<JoinHandle<()>>,
 }
 
@@ -61,11 +63,17 @@ impl FakeBoard {
         let stop = Arc::new(AtomicBool::new(false));
         let mute = Arc::new(AtomicBool::new(false));
         let received = Arc::new(Mutex::new(Vec::new()));
+        let fields = Arc::new(Mutex::new(start_dump()));
         let thread = {
-            let (master, stop, mute, received) =
-                (master.clone(), stop.clone(), mute.clone(), received.clone());
+            let (master, stop, mute, received, fields) = (
+                master.clone(),
+                stop.clone(),
+                mute.clone(),
+                received.clone(),
+                fields.clone(),
+            );
             let serial = serial.to_string();
-            std::thread::spawn(move || answer(&master, &stop, &mute, &received, &serial))
+            std::thread::spawn(move || answer(&master, &stop, &mute, &received, &fields, &serial))
         };
         FakeBoard {
             master,
@@ -74,6 +82,7 @@ impl FakeBoard {
             stop,
             mute,
             received,
+            fields,
             thread: Some(thread),
         }
     }
@@ -83,6 +92,24 @@ impl FakeBoard {
         (&*self.master)
             .write_all(bytes)
             .expect("write to pty master");
+    }
+
+    /// A piece is put on (code) or lifted from (0) a field: the board state and an update.
+    pub fn set(&self, index: u8, code: u8) {
+        self.fields.lock().unwrap()[usize::from(index)] = code;
+        self.send(&field(index, code));
+    }
+
+    /// Changes the sensed board without telling (as before the daemon connects).
+    pub fn place(&self, index: u8, code: u8) {
+        self.fields.lock().unwrap()[usize::from(index)] = code;
+    }
+
+    /// A move of the piece on `from` to `to` (a capture replaces what stood there).
+    pub fn play(&self, from: u8, to: u8) {
+        let code = self.fields.lock().unwrap()[usize::from(from)];
+        self.set(from, 0);
+        self.set(to, code);
     }
 
     /// Pulls the plug: the daemon's next read fails.
@@ -121,6 +148,7 @@ fn answer(
     stop: &AtomicBool,
     mute: &AtomicBool,
     received: &Mutex<Vec<u8>>,
+    fields: &Mutex<Vec<u8>>,
     serial: &str,
 ) {
     use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
@@ -150,7 +178,7 @@ fn answer(
             let reply = match cmd {
                 Ok(BoardCommand::SendVersion) => frame(0x93, &[1, 2]),
                 Ok(BoardCommand::SendSerialNumber) => frame(0x91, serial.as_bytes()),
-                Ok(BoardCommand::SendBoard) => frame(0x86, &start_dump()),
+                Ok(BoardCommand::SendBoard) => frame(0x86, &fields.lock().unwrap()),
                 _ => continue,
             };
             let _ = (&*master).write_all(&reply);
@@ -222,7 +250,12 @@ impl Daemon {
             config: path,
             socket,
         };
-        wait_for(Duration::from_secs(20), || d.socket.exists(), || d.log());
+        // Listening (a stale socket file from a killed daemon does not count).
+        wait_for(
+            Duration::from_secs(20),
+            || UnixStream::connect(&d.socket).is_ok(),
+            || d.log(),
+        );
         d
     }
 
@@ -345,3 +378,11 @@ pub fn is(v: &Value, event: &str) -> bool {
 }
 
 pub const T: Duration = Duration::from_secs(10);
+
+/// The field index of a square (`e2`) with White at the connector (index 0 = a8).
+pub fn sq(name: &str) -> u8 {
+    let b = name.as_bytes();
+    let file = b[0] - b'a';
+    let rank = b[1] - b'1';
+    (7 - rank) * 8 + file
+}
