@@ -116,9 +116,11 @@ fn unplug_and_replug_at_the_same_path() {
         is(v, "status") && v["state"] == "connected"
     });
     c.expect(T, "serial", |v| is(v, "device") && v["serial"] == "22222");
-    board.send(&field(52, 0));
-    c.expect(T, "e2 empty", |v| is(v, "field") && v["square"] == "e2");
+    c.expect(T, "new game", |v| is(v, "new_game"));
+    board.play(sq("e2"), sq("e4"));
+    c.expect(T, "1. e4", |v| is(v, "move") && v["san"] == "e4");
 
+    let fields = board.fields.lock().unwrap().clone();
     board.unplug();
     let gone = c.expect(T, "disconnected", |v| {
         is(v, "status") && v["state"] == "disconnected"
@@ -126,30 +128,36 @@ fn unplug_and_replug_at_the_same_path() {
     assert_eq!(gone["board"], "t1");
     assert_eq!(gone["device"], link.display().to_string());
 
-    // Plugged in again: a new pty behind the same path.
+    // While unplugged, Black answers 1... e5; then a new pty appears behind the same path.
     let board = FakeBoard::new("22222");
+    *board.fields.lock().unwrap() = fields;
+    board.place(sq("e7"), 0);
+    board.place(sq("e5"), 7);
     symlink(&board.tty, &link);
     c.expect(T, "connected again", |v| {
         is(v, "status") && v["state"] == "connected"
     });
-    c.expect(T, "serial again", |v| {
-        is(v, "device") && v["serial"] == "22222"
-    });
-    wait_for(T, || board.count(0x4b) >= 1, || d.log());
-    board.send(&field(36, 1));
-    let e4 = c.expect(T, "e4 after replug", |v| {
-        is(v, "field") && v["square"] == "e4"
-    });
-    assert_eq!(e4["board"], "t1");
-    // The session (and so the game) was kept: the time axis goes on.
-    let first: Vec<u64> = c
+    // The game was kept: the board dump after the reconnect is reconciled as the missed move.
+    let m = c.expect(T, "1... e5 from the dump", |v| is(v, "move"));
+    assert_eq!(
+        (m["ply"].as_u64(), m["san"].as_str()),
+        (Some(2), Some("e5")),
+        "{m}"
+    );
+    assert_eq!(m["board"], "t1");
+    board.play(sq("g1"), sq("f3"));
+    let m = c.expect(T, "2. Nf3", |v| is(v, "move"));
+    assert_eq!(
+        (m["ply"].as_u64(), m["san"].as_str()),
+        (Some(3), Some("Nf3")),
+        "{m}"
+    );
+    let games = c
         .seen
         .iter()
-        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
-        .filter(|v| is(v, "field"))
-        .map(|v| v["t_ms"].as_u64().unwrap())
-        .collect();
-    assert!(first.windows(2).all(|w| w[0] <= w[1]), "{first:?}");
+        .filter(|l| l.contains("\"event\":\"new_game\""))
+        .count();
+    assert_eq!(games, 1, "one game across the reconnect: {:?}", c.seen);
 }
 
 #[test]
