@@ -7,7 +7,6 @@ use std::time::Duration;
 
 use common::*;
 use nix::sys::signal::Signal;
-use serde_json::Value;
 
 fn board_entry(name: &str, device: &std::path::Path, number: u32) -> String {
     format!(
