@@ -83,6 +83,41 @@ enum Cmd {
         #[arg(long)]
         json: bool,
     },
+    /// A virtual DGT board on a pseudo-terminal playing the games of a PGN file in real time.
+    Simulate {
+        /// Serve the board on a new pseudo-terminal (prints its path).
+        #[arg(long, required = true)]
+        pty: bool,
+        /// Also make this symlink to the pseudo-terminal (the `device` to configure).
+        #[arg(long)]
+        link: Option<PathBuf>,
+        /// The serial number the board reports.
+        #[arg(long, default_value = "24170")]
+        serial: String,
+        /// Seed of every random choice.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Probability of a handling pattern per move (0 = clean, 1 = always).
+        #[arg(long, default_value_t = 0.3)]
+        noise: f64,
+        /// Shortest think time between moves, ms.
+        #[arg(long, default_value_t = 400)]
+        think_min_ms: u64,
+        /// Longest think time between moves, ms.
+        #[arg(long, default_value_t = 3000)]
+        think_max_ms: u64,
+        /// Board orientation.
+        #[arg(long, value_enum, default_value = "normal")]
+        orientation: SimOrientationArg,
+        /// Play only this game of the file (1 = first); default: all in turn.
+        #[arg(long)]
+        game: Option<usize>,
+        /// Exit when the games are played (default: keep answering the host).
+        #[arg(long)]
+        exit_when_done: bool,
+        /// PGN file.
+        pgn: PathBuf,
+    },
     /// Check a configuration file: every error names its line and key.
     CheckConfig {
         /// The configuration file (see config/eboardd.toml).
@@ -144,6 +179,41 @@ fn main() -> ExitCode {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("eboardd watch: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
+        Cmd::Simulate {
+            pty: _,
+            link,
+            serial,
+            seed,
+            noise,
+            think_min_ms,
+            think_max_ms,
+            orientation,
+            game,
+            exit_when_done,
+            pgn,
+        } => {
+            let o = eboardd::shell::simulate::SimulateOptions {
+                pgn,
+                link,
+                serial,
+                seed,
+                noise,
+                think_ms: (think_min_ms, think_max_ms.max(think_min_ms)),
+                orientation: match orientation {
+                    SimOrientationArg::Normal => Orientation::Normal,
+                    SimOrientationArg::Rotated => Orientation::Rotated,
+                },
+                game,
+                exit_when_done,
+            };
+            match eboardd::shell::simulate::run(&o) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("eboardd simulate: {e}");
                     ExitCode::from(2)
                 }
             }

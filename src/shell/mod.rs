@@ -4,3 +4,4 @@
 pub mod config;
 pub mod daemon;
 pub mod replay;
+pub mod simulate;
