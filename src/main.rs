@@ -62,6 +62,67 @@ enum Cmd {
         #[arg(required = true)]
         captures: Vec<PathBuf>,
     },
+    /// Run the daemon: read the configured boards, stream events, write PGN and journals.
+    Run {
+        /// The configuration file.
+        #[arg(long, short, default_value = eboardd::shell::daemon::DEFAULT_CONFIG)]
+        config: PathBuf,
+    },
+    /// Follow a running daemon: one readable line per event, alerts highlighted.
+    Watch {
+        /// The daemon's socket (default: as the daemon's default, or from --config).
+        #[arg(long)]
+        socket: Option<PathBuf>,
+        /// Take the socket path from this configuration file.
+        #[arg(long, short)]
+        config: Option<PathBuf>,
+        /// Print the last known state of each board and exit.
+        #[arg(long)]
+        status: bool,
+        /// Print the JSON lines as received.
+        #[arg(long)]
+        json: bool,
+    },
+    /// A virtual DGT board on a pseudo-terminal playing the games of a PGN file in real time.
+    Simulate {
+        /// Serve the board on a new pseudo-terminal (prints its path).
+        #[arg(long, required = true)]
+        pty: bool,
+        /// Also make this symlink to the pseudo-terminal (the `device` to configure).
+        #[arg(long)]
+        link: Option<PathBuf>,
+        /// The serial number the board reports.
+        #[arg(long, default_value = "24170")]
+        serial: String,
+        /// Seed of every random choice.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Probability of a handling pattern per move (0 = clean, 1 = always).
+        #[arg(long, default_value_t = 0.3)]
+        noise: f64,
+        /// Shortest think time between moves, ms.
+        #[arg(long, default_value_t = 400)]
+        think_min_ms: u64,
+        /// Longest think time between moves, ms.
+        #[arg(long, default_value_t = 3000)]
+        think_max_ms: u64,
+        /// Board orientation.
+        #[arg(long, value_enum, default_value = "normal")]
+        orientation: SimOrientationArg,
+        /// Play only this game of the file (1 = first); default: all in turn.
+        #[arg(long)]
+        game: Option<usize>,
+        /// Exit when the games are played (default: keep answering the host).
+        #[arg(long)]
+        exit_when_done: bool,
+        /// PGN file.
+        pgn: PathBuf,
+    },
+    /// Check a configuration file: every error names its line and key.
+    CheckConfig {
+        /// The configuration file (see config/eboardd.toml).
+        file: PathBuf,
+    },
     /// Simulate one game of a PGN file on a virtual DGT board; write its capture to stdout.
     SimCapture {
         /// Seed of every random choice (same seed, same capture).
@@ -99,6 +160,74 @@ enum SimOrientationArg {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Cmd::Run { config } => match eboardd::shell::daemon::main(Some(config)) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("eboardd run: {e}");
+                ExitCode::from(2)
+            }
+        },
+        Cmd::Watch {
+            socket,
+            config,
+            status,
+            json,
+        } => {
+            let r = eboardd::shell::daemon::client_socket(socket, config.as_deref())
+                .and_then(|s| eboardd::shell::daemon::watch::run(&s, status, json));
+            match r {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("eboardd watch: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
+        Cmd::Simulate {
+            pty: _,
+            link,
+            serial,
+            seed,
+            noise,
+            think_min_ms,
+            think_max_ms,
+            orientation,
+            game,
+            exit_when_done,
+            pgn,
+        } => {
+            let o = eboardd::shell::simulate::SimulateOptions {
+                pgn,
+                link,
+                serial,
+                seed,
+                noise,
+                think_ms: (think_min_ms, think_max_ms.max(think_min_ms)),
+                orientation: match orientation {
+                    SimOrientationArg::Normal => Orientation::Normal,
+                    SimOrientationArg::Rotated => Orientation::Rotated,
+                },
+                game,
+                exit_when_done,
+            };
+            match eboardd::shell::simulate::run(&o) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("eboardd simulate: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
+        Cmd::CheckConfig { file } => match eboardd::shell::config::Config::load(&file) {
+            Ok(c) => {
+                println!("{}: OK ({} board entries)", file.display(), c.boards.len());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("eboardd check-config: {e}");
+                ExitCode::from(2)
+            }
+        },
         Cmd::SimCapture {
             seed,
             noise,

@@ -171,6 +171,15 @@ pub enum EventKind {
     },
     /// The board's EEPROM move log was received.
     EeMoves { bytes: usize, data: String },
+    /// The daemon's link to the board changed: `connected`, `disconnected`, `reconnecting`
+    /// or `silent` (set by the daemon, never by the core's session).
+    Status {
+        state: &'static str,
+        /// The device path.
+        device: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        message: Option<String>,
+    },
 }
 
 impl EventKind {
@@ -195,6 +204,7 @@ impl EventKind {
             EventKind::ClockAck { .. } => "clock_ack",
             EventKind::Device { .. } => "device",
             EventKind::EeMoves { .. } => "ee_moves",
+            EventKind::Status { .. } => "status",
         }
     }
 

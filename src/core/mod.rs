@@ -5,6 +5,8 @@ pub mod dgt;
 pub mod event;
 pub mod irregular;
 pub mod rules;
+pub mod link;
+pub mod pgn;
 pub mod session;
 pub mod sim;
 pub mod tracker;
