@@ -25,7 +25,12 @@ fn field_updates(caps: &[Capture]) -> u64 {
     caps.iter()
         .flat_map(|c| c.records.iter())
         .filter(|r| r.dir == Direction::Rx)
-        .map(|r| r.bytes.windows(3).filter(|w| w == &[0x8e, 0x00, 0x05]).count() as u64)
+        .map(|r| {
+            r.bytes
+                .windows(3)
+                .filter(|w| w == &[0x8e, 0x00, 0x05])
+                .count() as u64
+        })
         .sum()
 }
 
@@ -63,7 +68,9 @@ fn inference(c: &mut Criterion) {
     };
     let mut g = c.benchmark_group("inference");
     g.throughput(Throughput::Elements(n));
-    g.bench_function("pattern_captures_identity", |b| b.iter(|| run(&caps, &config)));
+    g.bench_function("pattern_captures_identity", |b| {
+        b.iter(|| run(&caps, &config))
+    });
     let occ = SessionConfig {
         sensing: eboardd::core::session::Sensing::Occupancy,
         orientation: eboardd::core::session::OrientationSetting::Fixed(
@@ -71,7 +78,9 @@ fn inference(c: &mut Criterion) {
         ),
         ..config.clone()
     };
-    g.bench_function("pattern_captures_occupancy", |b| b.iter(|| run(&caps, &occ)));
+    g.bench_function("pattern_captures_occupancy", |b| {
+        b.iter(|| run(&caps, &occ))
+    });
     g.finish();
 }
 

@@ -138,7 +138,12 @@ fn run(step: usize) -> (usize, Vec<String>) {
                 let mut cmd = Command::new(env!("CARGO_BIN_EXE_eboardd"));
                 cmd.args(["replay", "--json", "--no-frames"]);
                 if occupancy {
-                    cmd.args(["--sensing", "occupancy", "--orientation", orientation.as_str()]);
+                    cmd.args([
+                        "--sensing",
+                        "occupancy",
+                        "--orientation",
+                        orientation.as_str(),
+                    ]);
                 }
                 // Always tag events with their file, even for a chunk of one.
                 let lone = chunk.len() == 1;
@@ -151,12 +156,23 @@ fn run(step: usize) -> (usize, Vec<String>) {
                 }
                 let t1 = std::time::Instant::now();
                 let out = cmd.output().unwrap();
-                eprintln!("replayed {} captures (occupancy {occupancy}) in {:?}", chunk.len(), t1.elapsed());
-                assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+                eprintln!(
+                    "replayed {} captures (occupancy {occupancy}) in {:?}",
+                    chunk.len(),
+                    t1.elapsed()
+                );
+                assert!(
+                    out.status.success(),
+                    "{}",
+                    String::from_utf8_lossy(&out.stderr)
+                );
                 let got = fold_by_board(&out.stdout);
                 for (p, _, g) in chunk {
                     let want = uci_moves(g, occupancy);
-                    let have = got.get(&p.display().to_string()).cloned().unwrap_or_default();
+                    let have = got
+                        .get(&p.display().to_string())
+                        .cloned()
+                        .unwrap_or_default();
                     if have != want {
                         let k = have.iter().zip(&want).take_while(|(a, b)| a == b).count();
                         failures.push(format!(
@@ -181,7 +197,12 @@ fn run(step: usize) -> (usize, Vec<String>) {
 fn sample_of_every_file_reconstructs_exactly() {
     let (n, failures) = run(12);
     assert!(n >= 80, "only {n} games sampled");
-    assert!(failures.is_empty(), "{} of {n} games differ:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {n} games differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -189,5 +210,10 @@ fn sample_of_every_file_reconstructs_exactly() {
 fn all_games_reconstruct_exactly() {
     let (n, failures) = run(1);
     assert!(n >= 1000, "only {n} games");
-    assert!(failures.is_empty(), "{} of {n} games differ:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {n} games differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

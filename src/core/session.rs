@@ -14,6 +14,7 @@ use shakmaty::{Chess, Color, EnPassantMode, Position, Role};
 use super::dgt::{Decoded, Decoder, Message, Orientation, PieceCode};
 use super::event::{Event, EventKind, SideReading, SquareReport};
 use super::irregular::{Setup, SquareDiff, diff_squares};
+use super::rules::Monitor;
 use super::tracker::{GameOp, Tracker, TrackerConfig, uci};
 
 /// What the board senses on a square.
@@ -132,6 +133,11 @@ pub struct Session {
     clock_running: bool,
     /// Completed illegal moves in the current game, White and Black.
     illegal_counts: [u32; 2],
+    /// Articles 5 and 9 for the current game.
+    monitor: Option<Monitor>,
+    /// Plies before the monitor's start (after an illegal move that stands, the repetition
+    /// history restarts: the monitor is started afresh there).
+    ply_offset: u32,
     events: VecDeque<Event>,
     transmit: VecDeque<Vec<u8>>,
     last_input_ms: u64,
@@ -144,6 +150,8 @@ impl Session {
             clock_to_move: None,
             clock_running: false,
             illegal_counts: [0, 0],
+            monitor: None,
+            ply_offset: 0,
             config,
             decoder: Decoder::new(),
             fields: [PieceCode::Empty; 64],
@@ -226,6 +234,12 @@ impl Session {
             pos.play_unchecked(m);
             moves.push(m);
         }
+        let mut monitor = Monitor::new(start.clone());
+        for m in &moves {
+            monitor.push(m);
+        }
+        self.monitor = Some(monitor);
+        self.ply_offset = 0;
         self.tracker.resume(start, &moves, orientation, now_ms);
         Ok(())
     }
@@ -259,7 +273,11 @@ impl Session {
             (_, Some((f, t))) => format!("made an illegal move {f}-{t} (7.5.1)"),
             _ => "made an illegal move (7.5.1)".to_string(),
         };
-        let opponent_can_mate = !restore.has_insufficient_material(color.other());
+        let opponent_can_mate = self
+            .monitor
+            .as_ref()
+            .and_then(|m| m.can_mate(color.other()))
+            .unwrap_or_else(|| !restore.has_insufficient_material(color.other()));
         let (consequence, result) = if count >= 2 {
             if opponent_can_mate {
                 (
@@ -309,9 +327,14 @@ impl Session {
     fn drain_ops(&mut self) {
         let ops: Vec<(u64, GameOp)> = self.tracker.drain_ops().collect();
         for (t, op) in ops {
+            let mut follow = Vec::new();
             let kind = match op {
                 GameOp::NewGame { pos, orientation } => {
                     self.illegal_counts = [0, 0];
+                    let mut monitor = Monitor::new(pos.clone());
+                    follow = monitor.judge_start();
+                    self.monitor = Some(monitor);
+                    self.ply_offset = 0;
                     EventKind::NewGame {
                         fen: fen(&pos),
                         orientation: Some(orientation.as_str()),
@@ -354,29 +377,47 @@ impl Session {
                     before,
                     after,
                     illegal,
-                } => EventKind::Move {
-                    ply,
-                    uci: uci(&mv),
-                    san: if illegal {
-                        // No SAN for an illegal move: long algebraic, as on a scoresheet.
-                        format!(
-                            "{}{}-{}",
-                            mv.role().upper_char(),
-                            mv.from().map(|s| s.to_string()).unwrap_or_default(),
-                            mv.to()
-                        )
-                        .trim_start_matches('P')
-                        .to_string()
-                    } else {
-                        SanPlus::from_move(*before, mv).to_string()
-                    },
-                    fen: fen(&after),
-                    illegal,
-                },
-                GameOp::Takeback { ply, now } => EventKind::Takeback {
-                    ply,
-                    fen: fen(&now),
-                },
+                } => {
+                    if illegal {
+                        self.monitor = Some(Monitor::new((*after).clone()));
+                        self.ply_offset = ply;
+                    } else if let Some(m) = self.monitor.as_mut() {
+                        follow = m.push(&mv);
+                    }
+                    EventKind::Move {
+                        ply,
+                        uci: uci(&mv),
+                        san: if illegal {
+                            // No SAN for an illegal move: long algebraic, as on a scoresheet.
+                            format!(
+                                "{}{}-{}",
+                                mv.role().upper_char(),
+                                mv.from().map(|s| s.to_string()).unwrap_or_default(),
+                                mv.to()
+                            )
+                            .trim_start_matches('P')
+                            .to_string()
+                        } else {
+                            SanPlus::from_move(*before, mv).to_string()
+                        },
+                        fen: fen(&after),
+                        illegal,
+                    }
+                }
+                GameOp::Takeback { ply, now } => {
+                    match self.monitor.as_mut() {
+                        Some(m) if m.ply() > 0 => m.pop(),
+                        _ => {
+                            // Back across the start of the monitor's history: start afresh.
+                            self.monitor = Some(Monitor::new((*now).clone()));
+                            self.ply_offset = ply - 1;
+                        }
+                    }
+                    EventKind::Takeback {
+                        ply,
+                        fen: fen(&now),
+                    }
+                }
                 GameOp::ResultSignal { result } => EventKind::ResultSignal {
                     result,
                     message: format!(
@@ -405,7 +446,18 @@ impl Session {
                 }
             };
             self.emit(t, kind);
+            for mut k in follow {
+                if let EventKind::Claim { ply, .. } | EventKind::GameEnd { ply, .. } = &mut k {
+                    *ply += self.ply_offset;
+                }
+                self.emit(t, k);
+            }
         }
+    }
+
+    /// The draw and game-end monitor of the current game.
+    pub fn monitor(&self) -> Option<&Monitor> {
+        self.monitor.as_ref()
     }
 
     pub fn poll_event(&mut self) -> Option<Event> {
