@@ -41,6 +41,30 @@ enum OrientationArg {
 
 #[derive(Subcommand)]
 enum Cmd {
+    /// See it work with no hardware: the daemon and virtual boards playing real games.
+    ///
+    /// Makes a working directory (configuration, socket, journal, PGN), serves virtual DGT
+    /// boards on pseudo-terminals, runs the daemon on them in-process and prints what an
+    /// arbiter sees (as `eboardd watch`): moves, an illegal move, a displaced piece, a
+    /// threefold-repetition claim, checkmates; then a summary and the round's PGN.
+    Demo {
+        /// Number of virtual boards (board k plays scenario (k-1) mod 3).
+        #[arg(long, default_value_t = 3)]
+        boards: usize,
+        /// How many times faster than real time the boards play (1 to 8).
+        #[arg(long, default_value_t = eboardd::shell::demo::DEFAULT_SPEED)]
+        speed: f64,
+        /// Working directory (empty or absent; kept afterwards). Default: a new one in the
+        /// temporary directory.
+        #[arg(long)]
+        dir: Option<PathBuf>,
+        /// Probability of a handling pattern per move (0 = clean, 1 = always).
+        #[arg(long, default_value_t = 0.3)]
+        noise: f64,
+        /// Seed of every random choice.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Run capture files through the core in virtual time and print the events.
     Replay {
         /// JSON Lines (the event contract, docs/events.md) instead of readable lines.
@@ -160,6 +184,29 @@ enum SimOrientationArg {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
+        Cmd::Demo {
+            boards,
+            speed,
+            dir,
+            noise,
+            seed,
+        } => {
+            let o = eboardd::shell::demo::DemoOptions {
+                boards,
+                speed,
+                dir,
+                noise,
+                seed,
+            };
+            match eboardd::shell::demo::run(&o) {
+                Ok(eboardd::shell::demo::Outcome::Finished) => ExitCode::SUCCESS,
+                Ok(eboardd::shell::demo::Outcome::Interrupted) => ExitCode::from(130),
+                Err(e) => {
+                    eprintln!("eboardd demo: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
         Cmd::Run { config } => match eboardd::shell::daemon::main(Some(config)) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {

@@ -3,5 +3,6 @@
 
 pub mod config;
 pub mod daemon;
+pub mod demo;
 pub mod replay;
 pub mod simulate;

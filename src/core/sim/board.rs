@@ -407,6 +407,15 @@ impl VirtualBoard {
         script
     }
 
+    /// Plays a script planned (with this board's orientation) by [`physical_actions`] from
+    /// `origin_ms` with `seed`, possibly edited ([`Script::splice`]): the sensor is re-phased
+    /// to the plan, as [`VirtualBoard::schedule_game`] does. The board must hold the script's
+    /// start position.
+    pub fn play_script(&mut self, script: &Script, seed: u64, origin_ms: u64) {
+        self.sched.rephase(seed, origin_ms);
+        self.load_script(&script.actions);
+    }
+
     /// Runs everything due up to `now_ms`.
     pub fn handle_timeout(&mut self, now_ms: u64) {
         self.advance(now_ms);

@@ -110,6 +110,57 @@ pub struct Script {
     pub end_ms: u64,
 }
 
+impl Script {
+    /// When ply `ply` (0-based index into the game's moves) was physically complete.
+    pub fn move_done_ms(&self, ply: usize) -> Option<u64> {
+        self.actions.iter().find_map(|a| match a.kind {
+            ActionKind::MoveDone { ply: p } if p == ply => Some(a.t_ms),
+            _ => None,
+        })
+    }
+
+    /// The first instant after ply `ply` is complete and its mover has pressed the clock (if
+    /// the press comes before the next square change): where actions can be inserted while
+    /// the opponent is to move.
+    pub fn after_move_ms(&self, ply: usize) -> Option<u64> {
+        let i = self
+            .actions
+            .iter()
+            .position(|a| a.kind == ActionKind::MoveDone { ply })?;
+        let mut at = self.actions[i].t_ms + 1;
+        for a in &self.actions[i + 1..] {
+            match a.kind {
+                ActionKind::ClockPress { .. } => {
+                    at = a.t_ms + 1;
+                    break;
+                }
+                ActionKind::Set { .. } | ActionKind::Flicker { .. } => break,
+                _ => {}
+            }
+        }
+        Some(at)
+    }
+
+    /// Delays every action at or after `at_ms` by `pause_ms` and inserts `inserted` (their
+    /// times relative to `at_ms`, normally below `pause_ms`) in the gap. Patterns timed
+    /// against the sensor after `at_ms` lose their exact timing (they become ordinary
+    /// handling).
+    pub fn splice(&mut self, at_ms: u64, pause_ms: u64, inserted: &[Action]) {
+        for a in &mut self.actions {
+            if a.t_ms >= at_ms {
+                a.t_ms += pause_ms;
+            }
+        }
+        self.actions.extend(inserted.iter().map(|a| Action {
+            t_ms: at_ms + a.t_ms,
+            kind: a.kind.clone(),
+        }));
+        // Stable: at equal times inserted actions follow the earlier ones, in their order.
+        self.actions.sort_by_key(|a| a.t_ms);
+        self.end_ms = self.actions.last().map_or(self.end_ms, |a| a.t_ms);
+    }
+}
+
 /// Plans the physical actions of `game` from `start_ms` (the board holds `game.start` then).
 /// Patterns timed against the sensor use `ScanSchedule::new(cfg.seed, start_ms)`, the
 /// schedule a [`super::VirtualBoard`] installs when it plays the script.

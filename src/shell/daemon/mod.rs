@@ -233,7 +233,19 @@ pub fn main(config_path: Option<PathBuf>) -> Result<(), String> {
 }
 
 async fn run(path: PathBuf, config: Config) -> Result<(), String> {
+    run_until(path, config, std::future::pending()).await
+}
+
+/// The daemon's main loop (what `eboardd run` runs once the configuration is loaded): runs
+/// until SIGTERM or SIGINT, or until `shutdown` completes, then stops as on SIGTERM.
+/// `eboardd demo` runs it in-process.
+pub async fn run_until(
+    path: PathBuf,
+    config: Config,
+    shutdown: impl std::future::Future<Output = ()>,
+) -> Result<(), String> {
     use tokio::signal::unix::{SignalKind, signal};
+    tokio::pin!(shutdown);
     let paths = Paths::from_env(&config.daemon);
     for dir in [&paths.state_directory, &paths.pgn_directory] {
         std::fs::create_dir_all(dir)
@@ -306,6 +318,7 @@ async fn run(path: PathBuf, config: Config) -> Result<(), String> {
             }
             _ = term.recv() => break,
             _ = int.recv() => break,
+            () = &mut shutdown => break,
         }
     }
     notify(&[sd_notify::NotifyState::Stopping]);
