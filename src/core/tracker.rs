@@ -287,8 +287,6 @@ pub struct Tracker {
     live: Option<Sensed>,
     /// Moves beyond the game position that the board showed on the way (see `follow`).
     chain: Vec<(Move, Chess)>,
-    /// Squares each piece was reported on since the game position was last confirmed.
-    seen_pieces: [Bitboard; 12],
     /// A full dump arrived since then (updates may have been missed: anything goes).
     dump_since_confirm: bool,
     /// The field updates since then, with their times (at most `MAX_REPORTS`).
@@ -322,7 +320,6 @@ impl Tracker {
             pending_press: None,
             live: None,
             chain: Vec::new(),
-            seen_pieces: [Bitboard::EMPTY; 12],
             dump_since_confirm: false,
             reports: Vec::new(),
             ops: Vec::new(),
@@ -384,9 +381,6 @@ impl Tracker {
             self.seen_empty.add(sq);
         } else {
             self.seen_filled.add(sq);
-        }
-        if let PieceCode::Piece(p) = piece {
-            self.seen_pieces[piece_index(p)].add(sq);
         }
         if self.reports.len() < MAX_REPORTS {
             self.reports.push((sq, piece.piece(), now));
@@ -624,8 +618,20 @@ impl Tracker {
     }
 
     /// When `handle_timeout` must run next.
+    /// When a pending press is judged: a scan after it, and once the board is quiet.
+    fn press_deadline(&self) -> Option<u64> {
+        self.pending_press.map(|p| {
+            let quiet = if self.dirty {
+                self.last_change_ms + self.cfg.settle_ms
+            } else {
+                0
+            };
+            (p + PRESS_LAG_MS).max(quiet)
+        })
+    }
+
     pub fn poll_timeout(&self) -> Option<u64> {
-        let press = self.pending_press.map(|p| p + PRESS_LAG_MS);
+        let press = self.press_deadline();
         let settle = self.dirty.then(|| {
             self.extra_deadline
                 .unwrap_or(self.last_change_ms + self.cfg.settle_ms)
@@ -637,8 +643,8 @@ impl Tracker {
     }
 
     pub fn handle_timeout(&mut self, now: u64, fields: &[PieceCode; 64]) {
-        if let Some(p) = self.pending_press
-            && now >= p + PRESS_LAG_MS
+        if let (Some(p), Some(t)) = (self.pending_press, self.press_deadline())
+            && now >= t
         {
             self.process_press(p, now, fields);
             return;
@@ -679,7 +685,6 @@ impl Tracker {
         self.settled();
         self.seen_empty = Bitboard::EMPTY;
         self.seen_filled = Bitboard::EMPTY;
-        self.seen_pieces = [Bitboard::EMPTY; 12];
         self.reports.clear();
         self.dump_since_confirm = false;
         self.chain.clear();
@@ -808,10 +813,49 @@ impl Tracker {
         } else {
             self.cfg.max_plies
         };
+        let revisable = n >= 2 && self.may_revise(now);
         for len in 2..=max_plies {
             let lines = self.best_supported(self.lines(&cur, &sensed, len));
+            // A revised last move and the opponent's reply explain the board too? (A slide
+            // paused on the way, then the opponent replied before it settled.) The order in
+            // which the board reported the moves decides.
+            if revisable {
+                let game = self.game.as_ref().expect("a game");
+                let before = game.positions[n - 2].clone();
+                let last = game.moves[n - 2];
+                let revised: Vec<Vec<Move>> = self
+                    .lines(&before, &sensed, len)
+                    .into_iter()
+                    .filter(|l| l[0] != last)
+                    .collect();
+                let best_forward = lines.iter().filter_map(|l| self.order_cost(&cur, l)).min();
+                let mut best_revised: Vec<(usize, &Vec<Move>)> = revised
+                    .iter()
+                    .filter_map(|l| self.order_cost(&before, l).map(|c| (c, l)))
+                    .collect();
+                best_revised.sort_by_key(|(c, _)| *c);
+                if let Some(&(c, line)) = best_revised.first()
+                    && best_revised.get(1).is_none_or(|(c2, _)| *c2 > c)
+                    && best_forward.is_none_or(|f| f > c)
+                {
+                    let line = line.clone();
+                    self.takeback_to(now, n - 2);
+                    self.apply_line(now, &line);
+                    self.confirmed();
+                    return;
+                }
+            }
             if lines.is_empty() {
                 continue;
+            }
+            // A line the board did not show in order (each move's target reported after
+            // the previous one's) is a move in progress, unless updates were missed.
+            if lines.len() == 1
+                && !self.dump_since_confirm
+                && self.order_cost(&cur, &lines[0]) != Some(0)
+            {
+                self.irregular(now, &cur, sensed);
+                return;
             }
             if !self.wait_for_capture(now, &cur, &lines) {
                 if lines.len() == 1 {
@@ -1100,31 +1144,18 @@ impl Tracker {
         if self.dump_since_confirm {
             return true;
         }
-        let us = pos.turn();
+        let touched = self.seen_empty | self.seen_filled;
         match *m {
             Move::Castle { king, rook } => {
                 let side = shakmaty::CastlingSide::from_queen_side(rook < king);
-                let (k, r) = (side.king_to(us), side.rook_to(us));
-                match self.cfg.sensing {
-                    Sensing::Identity => {
-                        self.seen_pieces[piece_index(us.king())].contains(k)
-                            && self.seen_pieces[piece_index(us.rook())].contains(r)
-                    }
-                    Sensing::Occupancy => {
-                        self.seen_filled.contains(k) && self.seen_filled.contains(r)
-                    }
-                }
+                let us = pos.turn();
+                touched.contains(side.king_to(us)) && touched.contains(side.rook_to(us))
             }
+            // (A piece captured at once by the reply may never be reported on its target;
+            // a report of any change there is enough. Occupancy boards do not see captures.)
             _ => {
-                let to = m.to();
-                match self.cfg.sensing {
-                    Sensing::Identity => {
-                        let placed = m.promotion().unwrap_or(m.role()).of(us);
-                        self.seen_pieces[piece_index(placed)].contains(to)
-                            || self.seen_pieces[piece_index(us.pawn())].contains(to)
-                    }
-                    Sensing::Occupancy => m.is_capture() || self.seen_filled.contains(to),
-                }
+                touched.contains(m.to())
+                    || (self.cfg.sensing == Sensing::Occupancy && m.is_capture())
             }
         }
     }
@@ -1226,11 +1257,15 @@ impl Tracker {
         self.confirmed();
     }
 
-    /// How badly a line's order contradicts the order in which the board reported each move's
-    /// piece on its target square (inversions), or `None` when a target was never reported.
+    /// How badly a line's order contradicts the order in which the board reported it: each
+    /// move is matched, in line order, to a later report on its target square (of its piece
+    /// if there is one, else of any change there — a piece captured at once may never be
+    /// reported); the cost is the number of moves that find none. `None` when a target was
+    /// never reported at all.
     fn order_cost(&self, cur: &Chess, line: &[Move]) -> Option<usize> {
         let mut pos = cur.clone();
-        let mut times = Vec::with_capacity(line.len());
+        let mut next = 0; // the first report the next move may use
+        let mut cost = 0;
         for m in line {
             let us = pos.turn();
             let (sq, piece) = match *m {
@@ -1240,24 +1275,21 @@ impl Tracker {
                 }
                 _ => (m.to(), m.promotion().unwrap_or(m.role()).of(us)),
             };
-            let t = self
-                .reports
+            if !self.reports.iter().any(|r| r.0 == sq) {
+                return None;
+            }
+            let later = &self.reports[next.min(self.reports.len())..];
+            let found = later
                 .iter()
-                .rev()
-                .find(|(s, p, _)| *s == sq && *p == Some(piece))
-                .map(|r| r.2)?;
-            times.push(t);
+                .position(|r| r.0 == sq && r.1 == Some(piece))
+                .or_else(|| later.iter().position(|r| r.0 == sq));
+            match found {
+                Some(i) => next += i + 1,
+                None => cost += 1,
+            }
             pos.play_unchecked(*m);
         }
-        let mut inversions = 0;
-        for i in 0..times.len() {
-            for j in i + 1..times.len() {
-                if times[i] >= times[j] {
-                    inversions += 1;
-                }
-            }
-        }
-        Some(inversions)
+        Some(cost)
     }
 
     /// While ambiguous: keep the candidate lines that explain the new board (extended by up
@@ -1367,10 +1399,6 @@ fn result_signal(sensed: &Sensed) -> Option<&'static str> {
         (false, false) => "0-1",
         _ => "1/2-1/2",
     })
-}
-
-fn piece_index(p: shakmaty::Piece) -> usize {
-    usize::from(p.color == Color::Black) * 6 + (p.role as usize - 1)
 }
 
 /// The legal move from `pos` whose result the board shows, if one does (cheap when not).
