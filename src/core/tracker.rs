@@ -83,6 +83,9 @@ impl Default for TrackerConfig {
 /// reporting the move the player just made).
 pub const PRESS_LAG_MS: u64 = 250;
 
+/// How long a board explained only by a line with an unreported capture target must rest.
+pub const GHOST_SETTLE_MS: u64 = 900;
+
 /// At most this many candidate lines are collected.
 const MAX_LINES: usize = 16;
 
@@ -839,6 +842,9 @@ impl Tracker {
                     && best_forward.is_none_or(|f| f > c)
                 {
                     let line = line.clone();
+                    if self.ghost_wait(now, &line) {
+                        return;
+                    }
                     self.takeback_to(now, n - 2);
                     self.apply_line(now, &line);
                     self.confirmed();
@@ -855,6 +861,9 @@ impl Tracker {
                 && self.order_cost(&cur, &lines[0]) != Some(0)
             {
                 self.irregular(now, &cur, sensed);
+                return;
+            }
+            if lines.len() == 1 && self.ghost_wait(now, &lines[0]) {
                 return;
             }
             if !self.wait_for_capture(now, &cur, &lines) {
@@ -1137,6 +1146,21 @@ impl Tracker {
         }
     }
 
+    /// A line in which a piece is captured at once on its target relies on a placement the
+    /// board may never have shown; such a board may also be a move still in progress (a
+    /// piece in the hand). Before believing it, the board must rest [`GHOST_SETTLE_MS`].
+    fn ghost_wait(&mut self, now: u64, line: &[Move]) -> bool {
+        let ghost = line
+            .windows(2)
+            .any(|w| w[1].is_capture() && w[1].to() == w[0].to() && !w[0].is_castle());
+        let deadline = self.last_change_ms + GHOST_SETTLE_MS;
+        if ghost && !self.dump_since_confirm && now < deadline {
+            self.extra_deadline = Some(deadline);
+            return true;
+        }
+        false
+    }
+
     /// Unless a dump arrived (updates may have been missed), a move of a line must have been
     /// seen: its piece reported on its target square since the position was last confirmed.
     /// This keeps long lines from explaining what is only a move in progress.
@@ -1266,8 +1290,16 @@ impl Tracker {
         let mut pos = cur.clone();
         let mut next = 0; // the first report the next move may use
         let mut cost = 0;
-        for m in line {
+        for (i, m) in line.iter().enumerate() {
             let us = pos.turn();
+            if line
+                .get(i + 1)
+                .is_some_and(|n| n.is_capture() && n.to() == m.to() && !m.is_castle())
+            {
+                // Captured at once on its target: it may never have been reported there.
+                pos.play_unchecked(*m);
+                continue;
+            }
             let (sq, piece) = match *m {
                 Move::Castle { king, rook } => {
                     let side = shakmaty::CastlingSide::from_queen_side(rook < king);
