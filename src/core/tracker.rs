@@ -1100,16 +1100,25 @@ impl Tracker {
         if diff.count() > 4 * len {
             return;
         }
+        // A move from a square that is already right would need refilling later in the line:
+        // only when that square was seen changing (on occupancy boards a fianchetto — g3
+        // then Bg2 — leaves g2 occupied throughout, for instance).
+        let sources = if len > 1 && !self.dump_since_confirm {
+            diff | self.seen_empty | self.seen_filled
+        } else {
+            diff
+        };
         for m in pos.legal_moves() {
             let Some(from) = m.from() else { continue };
-            // A move from a square that is already right would need undoing later in the
-            // line: never needed for the short lines searched here.
-            // (Occupancy boards do not see a capture's target change.)
-            // (Earlier in a line the same piece may move again.)
+            // (Occupancy boards do not see a capture's target change; earlier in a line the
+            // same piece may move again.)
             let to_changes = len > 1
                 || diff.contains(m.to())
                 || (self.cfg.sensing == Sensing::Occupancy && m.is_capture());
-            if !diff.contains(from) || !to_changes || (check_seen && !self.was_seen(pos, &m)) {
+            if !sources.contains(from)
+                || !to_changes
+                || (check_seen && !self.was_seen(pos, &m))
+            {
                 continue;
             }
             if self.cfg.sensing == Sensing::Occupancy
