@@ -380,6 +380,14 @@ impl Tracker {
     /// A field changed (after the session updated its fields).
     pub fn on_field(&mut self, now: u64, index: u8, piece: PieceCode) {
         let sq = self.orientation.square(index);
+        // An occupancy board only reports occupied/empty: a change of piece on an occupied
+        // square (a DGT board read as occupancy-only) is no news.
+        if false
+            && let Some(Sensed::Occupancy(occ)) = &self.live
+            && occ.contains(sq) == (piece != PieceCode::Empty)
+        {
+            return;
+        }
         if piece == PieceCode::Empty {
             self.seen_empty.add(sq);
         } else {
@@ -1059,6 +1067,7 @@ impl Tracker {
                 }
             ) && self.evidence(std::slice::from_ref(m)) == 0
         };
+        // Only the last move can be a piece still in the hand: a reply proves the move done.
         let all_unseen = lines.iter().all(|l| l.iter().any(unseen));
         let deadline = self.last_change_ms + self.cfg.occupancy_capture_settle_ms;
         if all_unseen && now < deadline {
@@ -1115,8 +1124,16 @@ impl Tracker {
             let to_changes = len > 1
                 || diff.contains(m.to())
                 || (self.cfg.sensing == Sensing::Occupancy && m.is_capture());
+            // Occupancy boards: a capture followed by more moves must have been seen (the
+            // victim lifted, the slide's transit); unseen captures explain too much.
+            let unseen_capture = self.cfg.sensing == Sensing::Occupancy
+                && len > 1
+                && m.is_capture()
+                && self.evidence(std::slice::from_ref(&m)) == 0
+                && !self.dump_since_confirm;
             if !sources.contains(from)
                 || !to_changes
+                || unseen_capture
                 || (check_seen && !self.was_seen(pos, &m))
             {
                 continue;
@@ -1301,10 +1318,11 @@ impl Tracker {
         let mut cost = 0;
         for (i, m) in line.iter().enumerate() {
             let us = pos.turn();
-            if line
+            let unreported = line
                 .get(i + 1)
                 .is_some_and(|n| n.is_capture() && n.to() == m.to() && !m.is_castle())
-            {
+                || (self.cfg.sensing == Sensing::Occupancy && m.is_capture());
+            if unreported {
                 // Captured at once on its target: it may never have been reported there.
                 pos.play_unchecked(*m);
                 continue;
