@@ -774,6 +774,18 @@ impl Tracker {
             }
             return;
         }
+        // Several moves, each seen on the board update by update (a quick exchange, or
+        // moves back and forth): this is what happened, even when the board ends up in an
+        // earlier position of the game.
+        if let Some((_, end)) = self.chain.last()
+            && sensed.matches(end.board())
+        {
+            let line: Vec<Move> = self.chain.iter().map(|(m, _)| *m).collect();
+            self.apply_line(now, &line);
+            self.confirmed();
+            return;
+        }
+        let game = self.game.as_ref().expect("checked above");
         let n = game.positions.len();
         // 3. The position before the last move.
         if n >= 2 && sensed.matches(game.positions[n - 2].board()) {
@@ -804,14 +816,6 @@ impl Tracker {
         // 5. Several moves, as followed update by update; else searched — not while an
         // irregularity is on the board (every state since was seen, so nothing was missed),
         // nor when pieces are only missing (in the hands, not moves).
-        if let Some((_, end)) = self.chain.last()
-            && sensed.matches(end.board())
-        {
-            let line: Vec<Move> = self.chain.iter().map(|(m, _)| *m).collect();
-            self.apply_line(now, &line);
-            self.confirmed();
-            return;
-        }
         let only_missing = match &sensed {
             Sensed::Identity { board, .. } => {
                 matches!(irregular::classify(&cur, board), Shape::Missing(_))
