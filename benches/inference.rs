@@ -20,6 +20,40 @@ fn load_captures() -> Vec<Capture> {
     caps
 }
 
+/// Real games (Dortmund), simulated with handling noise on both orientations, with a clock.
+fn simulated_games(n: usize) -> Vec<Capture> {
+    use eboardd::core::sim::{SimConfig, games_from_pgn, simulate};
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let path = [
+        dir.join("../shared/data/pgn/games/dortmund.pgn"),
+        std::path::PathBuf::from("/work/shared/data/pgn/games/dortmund.pgn"),
+    ]
+    .into_iter()
+    .find(|p| p.exists())
+    .expect("shared data: dortmund.pgn");
+    let text = String::from_utf8_lossy(&std::fs::read(path).expect("read")).into_owned();
+    games_from_pgn(&text)
+        .iter()
+        .take(n)
+        .enumerate()
+        .map(|(i, g)| {
+            simulate(
+                g,
+                &SimConfig {
+                    seed: i as u64,
+                    noise: 0.8,
+                    orientation: if i % 2 == 0 {
+                        eboardd::core::dgt::Orientation::Normal
+                    } else {
+                        eboardd::core::dgt::Orientation::Rotated
+                    },
+                    ..SimConfig::default()
+                },
+            )
+        })
+        .collect()
+}
+
 fn field_updates(caps: &[Capture]) -> u64 {
     // Every FIELD_UPDATE frame is 5 bytes starting 0x8e 0x00 0x05.
     caps.iter()
@@ -67,6 +101,12 @@ fn inference(c: &mut Criterion) {
         ..SessionConfig::default()
     };
     let mut g = c.benchmark_group("inference");
+    let games = simulated_games(100);
+    let gn = field_updates(&games);
+    g.throughput(Throughput::Elements(gn));
+    g.bench_function("dortmund_100_games_identity", |b| {
+        b.iter(|| run(&games, &config))
+    });
     g.throughput(Throughput::Elements(n));
     g.bench_function("pattern_captures_identity", |b| {
         b.iter(|| run(&caps, &config))

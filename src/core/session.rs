@@ -497,7 +497,7 @@ impl Session {
             Message::BoardDump(f) => {
                 self.fields = *f;
                 self.have_dump = true;
-                self.tracker.on_dump(now);
+                self.tracker.on_dump(now, &self.fields);
                 if frames {
                     let placement = placement(&self.fields, Orientation::Normal);
                     self.emit(now, EventKind::Board { placement });
@@ -534,8 +534,7 @@ impl Session {
                         && self.clock_to_move.is_some()
                         && side != self.clock_to_move
                     {
-                        self.tracker.on_clock_press(now, &self.fields);
-                        self.drain_ops();
+                        self.tracker.on_clock_press(now);
                     }
                     self.clock_to_move = side;
                 }

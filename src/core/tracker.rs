@@ -79,6 +79,19 @@ impl Default for TrackerConfig {
     }
 }
 
+/// A clock press is judged this long after it (one sensor scan: the board may still be
+/// reporting the move the player just made).
+pub const PRESS_LAG_MS: u64 = 250;
+
+/// How long a board explained only by a line with an unreported capture target must rest.
+pub const GHOST_SETTLE_MS: u64 = 900;
+
+/// At most this many candidate lines are collected.
+const MAX_LINES: usize = 16;
+
+/// Field updates remembered between confirmed positions (enough for several moves).
+const MAX_REPORTS: usize = 256;
+
 /// What the tracker decided.
 #[derive(Debug, Clone, PartialEq)]
 pub enum GameOp {
@@ -161,6 +174,22 @@ impl Sensed {
                 }
                 Sensed::Occupancy(occ)
             }
+        }
+    }
+
+    /// One field changed.
+    fn set(&mut self, sq: Square, piece: PieceCode) {
+        match self {
+            Sensed::Identity { board, unknown } => {
+                board.discard_piece_at(sq);
+                unknown.discard(sq);
+                match piece {
+                    PieceCode::Empty => {}
+                    PieceCode::Piece(p) => board.set_piece_at(sq, p),
+                    PieceCode::Magic(_) => unknown.add(sq),
+                }
+            }
+            Sensed::Occupancy(occ) => occ.set(sq, piece != PieceCode::Empty),
         }
     }
 
@@ -255,6 +284,16 @@ pub struct Tracker {
     moves_since_press: u32,
     /// Rapid/blitz: the completed illegal move that will stand if the opponent replies to it.
     may_stand: Option<Move>,
+    /// A clock press waiting to be judged (one scan later).
+    pending_press: Option<u64>,
+    /// The sensed board, kept up to date update by update (under `orientation`).
+    live: Option<Sensed>,
+    /// Moves beyond the game position that the board showed on the way (see `follow`).
+    chain: Vec<(Move, Chess)>,
+    /// A full dump arrived since then (updates may have been missed: anything goes).
+    dump_since_confirm: bool,
+    /// The field updates since then, with their times (at most `MAX_REPORTS`).
+    reports: Vec<(Square, Option<shakmaty::Piece>, u64)>,
     ops: Vec<(u64, GameOp)>,
 }
 
@@ -281,6 +320,11 @@ impl Tracker {
             clock_connected: false,
             moves_since_press: 0,
             may_stand: None,
+            pending_press: None,
+            live: None,
+            chain: Vec::new(),
+            dump_since_confirm: false,
+            reports: Vec::new(),
             ops: Vec::new(),
         }
     }
@@ -327,6 +371,8 @@ impl Tracker {
         }
         self.game = Some(g);
         self.orientation = orientation;
+        self.live = None;
+        self.chain.clear();
         self.pending.clear();
         self.last_unexplained = None;
     }
@@ -334,17 +380,68 @@ impl Tracker {
     /// A field changed (after the session updated its fields).
     pub fn on_field(&mut self, now: u64, index: u8, piece: PieceCode) {
         let sq = self.orientation.square(index);
+        // An occupancy board only reports occupied/empty: a change of piece on an occupied
+        // square (a DGT board read as occupancy-only) is no news.
+        if false
+            && let Some(Sensed::Occupancy(occ)) = &self.live
+            && occ.contains(sq) == (piece != PieceCode::Empty)
+        {
+            return;
+        }
         if piece == PieceCode::Empty {
             self.seen_empty.add(sq);
         } else {
             self.seen_filled.add(sq);
         }
+        if self.reports.len() < MAX_REPORTS {
+            self.reports.push((sq, piece.piece(), now));
+        }
+        if let Some(live) = self.live.as_mut() {
+            live.set(sq, piece);
+        }
         self.touch(now);
+        self.follow();
     }
 
     /// A full dump arrived.
-    pub fn on_dump(&mut self, now: u64) {
+    pub fn on_dump(&mut self, now: u64, fields: &[PieceCode; 64]) {
+        self.live = Some(Sensed::from_fields(
+            fields,
+            self.orientation,
+            self.cfg.sensing,
+        ));
+        self.dump_since_confirm = true;
         self.touch(now);
+        self.follow();
+    }
+
+    /// Identity boards: follows the moves as the board shows them, update by update. When the
+    /// next player starts before a move has settled, the intermediate boards still show each
+    /// move for a moment: the order of the moves is taken from them, not guessed.
+    fn follow(&mut self) {
+        if self.cfg.sensing != Sensing::Identity || !self.pending.is_empty() || self.alert {
+            return;
+        }
+        let (Some(g), Some(live)) = (self.game.as_ref(), self.live.as_ref()) else {
+            return;
+        };
+        let tail = self.chain.last().map_or(g.current(), |c| &c.1);
+        if let Some(next) = one_move(tail, live) {
+            self.chain.push(next);
+            return;
+        }
+        // The last step was a transit (a slide, a rook-first castle): replace it.
+        if !self.chain.is_empty() {
+            let n = self.chain.len();
+            let prev = if n >= 2 {
+                &self.chain[n - 2].1
+            } else {
+                g.current()
+            };
+            if let Some(next) = one_move(prev, live) {
+                self.chain[n - 1] = next;
+            }
+        }
     }
 
     /// A clock reading arrived: whether a clock is connected.
@@ -356,19 +453,32 @@ impl Tracker {
     /// without waiting for the settle time, and stop revising what came before. A press
     /// without a move (7.5.3) or after an illegal move (7.5.1, 7.5.2) completes an illegal
     /// move.
-    pub fn on_clock_press(&mut self, now: u64, fields: &[PieceCode; 64]) {
+    ///
+    /// The sensor lags the hand by up to a scan, so the press is judged one scan later
+    /// ([`PRESS_LAG_MS`]): the board then shows what the player pressed on.
+    pub fn on_clock_press(&mut self, now: u64) {
         self.clock_connected = true;
+        if self.game.is_some() {
+            self.pending_press = Some(self.pending_press.unwrap_or(now));
+        }
+    }
+
+    fn process_press(&mut self, press: u64, now: u64, fields: &[PieceCode; 64]) {
+        self.pending_press = None;
         if self.dirty {
             self.evaluate(now, fields);
         }
         let moved = std::mem::take(&mut self.moves_since_press) > 0;
+        let sensed = self.sensed(fields, self.orientation);
         let Some(g) = self.game.as_mut() else { return };
-        g.last_press_ms = Some(now);
+        if sensed.matches(g.current().board()) {
+            // The press confirms the position on the board: no revision of it from now on.
+            g.last_press_ms = Some(press);
+        }
         if !self.pending.is_empty() || self.cfg.sensing != Sensing::Identity {
             return;
         }
         let cur = g.current().clone();
-        let sensed = self.sensed(fields, self.orientation);
         let Sensed::Identity { board, unknown } = &sensed else {
             return;
         };
@@ -519,20 +629,42 @@ impl Tracker {
     }
 
     /// When `handle_timeout` must run next.
+    /// When a pending press is judged: a scan after it, and once the board is quiet.
+    fn press_deadline(&self) -> Option<u64> {
+        self.pending_press.map(|p| {
+            let quiet = if self.dirty {
+                self.last_change_ms + self.cfg.settle_ms
+            } else {
+                0
+            };
+            (p + PRESS_LAG_MS).max(quiet)
+        })
+    }
+
     pub fn poll_timeout(&self) -> Option<u64> {
-        if !self.dirty {
-            return None;
-        }
-        Some(
+        let press = self.press_deadline();
+        let settle = self.dirty.then(|| {
             self.extra_deadline
-                .unwrap_or(self.last_change_ms + self.cfg.settle_ms),
-        )
+                .unwrap_or(self.last_change_ms + self.cfg.settle_ms)
+        });
+        match (press, settle) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
     }
 
     pub fn handle_timeout(&mut self, now: u64, fields: &[PieceCode; 64]) {
-        if let Some(t) = self.poll_timeout()
+        if let (Some(p), Some(t)) = (self.pending_press, self.press_deadline())
             && now >= t
         {
+            self.process_press(p, now, fields);
+            return;
+        }
+        let settle = self.dirty.then(|| {
+            self.extra_deadline
+                .unwrap_or(self.last_change_ms + self.cfg.settle_ms)
+        });
+        if settle.is_some_and(|t| now >= t) {
             self.evaluate(now, fields);
         }
     }
@@ -548,7 +680,10 @@ impl Tracker {
     }
 
     fn sensed(&self, fields: &[PieceCode; 64], o: Orientation) -> Sensed {
-        Sensed::from_fields(fields, o, self.cfg.sensing)
+        match &self.live {
+            Some(live) if o == self.orientation => live.clone(),
+            _ => Sensed::from_fields(fields, o, self.cfg.sensing),
+        }
     }
 
     fn settled(&mut self) {
@@ -561,6 +696,9 @@ impl Tracker {
         self.settled();
         self.seen_empty = Bitboard::EMPTY;
         self.seen_filled = Bitboard::EMPTY;
+        self.reports.clear();
+        self.dump_since_confirm = false;
+        self.chain.clear();
     }
 
     /// Occupancy boards: how well the transitions seen support a line — capture targets seen
@@ -636,6 +774,18 @@ impl Tracker {
             }
             return;
         }
+        // Several moves, each seen on the board update by update (a quick exchange, or
+        // moves back and forth): this is what happened, even when the board ends up in an
+        // earlier position of the game.
+        if let Some((_, end)) = self.chain.last()
+            && sensed.matches(end.board())
+        {
+            let line: Vec<Move> = self.chain.iter().map(|(m, _)| *m).collect();
+            self.apply_line(now, &line);
+            self.confirmed();
+            return;
+        }
+        let game = self.game.as_ref().expect("checked above");
         let n = game.positions.len();
         // 3. The position before the last move.
         if n >= 2 && sensed.matches(game.positions[n - 2].board()) {
@@ -663,13 +813,70 @@ impl Tracker {
         if self.illegal_stands(now, &cur, &sensed) {
             return;
         }
-        // 5. Several moves — not while an irregularity is on the board: every state since was
-        // seen, so nothing was missed.
-        let max_plies = if self.alert { 1 } else { self.cfg.max_plies };
+        // 5. Several moves, as followed update by update; else searched — not while an
+        // irregularity is on the board (every state since was seen, so nothing was missed),
+        // nor when pieces are only missing (in the hands, not moves).
+        let only_missing = match &sensed {
+            Sensed::Identity { board, .. } => {
+                matches!(irregular::classify(&cur, board), Shape::Missing(_))
+            }
+            // (On occupancy boards captures only ever empty squares.)
+            Sensed::Occupancy(_) => false,
+        };
+        let max_plies = if self.alert || only_missing {
+            1
+        } else {
+            self.cfg.max_plies
+        };
+        let revisable = n >= 2 && self.may_revise(now);
         for len in 2..=max_plies {
             let lines = self.best_supported(self.lines(&cur, &sensed, len));
+            // A revised last move and the opponent's reply explain the board too? (A slide
+            // paused on the way, then the opponent replied before it settled.) The order in
+            // which the board reported the moves decides.
+            if revisable {
+                let game = self.game.as_ref().expect("a game");
+                let before = game.positions[n - 2].clone();
+                let last = game.moves[n - 2];
+                let revised: Vec<Vec<Move>> = self
+                    .lines(&before, &sensed, len)
+                    .into_iter()
+                    .filter(|l| l[0] != last)
+                    .collect();
+                let best_forward = lines.iter().filter_map(|l| self.order_cost(&cur, l)).min();
+                let mut best_revised: Vec<(usize, &Vec<Move>)> = revised
+                    .iter()
+                    .filter_map(|l| self.order_cost(&before, l).map(|c| (c, l)))
+                    .collect();
+                best_revised.sort_by_key(|(c, _)| *c);
+                if let Some(&(c, line)) = best_revised.first()
+                    && best_revised.get(1).is_none_or(|(c2, _)| *c2 > c)
+                    && best_forward.is_none_or(|f| f > c)
+                {
+                    let line = line.clone();
+                    if self.ghost_wait(now, &line) {
+                        return;
+                    }
+                    self.takeback_to(now, n - 2);
+                    self.apply_line(now, &line);
+                    self.confirmed();
+                    return;
+                }
+            }
             if lines.is_empty() {
                 continue;
+            }
+            // A line the board did not show in order (each move's target reported after
+            // the previous one's) is a move in progress, unless updates were missed.
+            if lines.len() == 1
+                && !self.dump_since_confirm
+                && self.order_cost(&cur, &lines[0]) != Some(0)
+            {
+                self.irregular(now, &cur, sensed);
+                return;
+            }
+            if lines.len() == 1 && self.ghost_wait(now, &lines[0]) {
+                return;
             }
             if !self.wait_for_capture(now, &cur, &lines) {
                 if lines.len() == 1 {
@@ -864,6 +1071,7 @@ impl Tracker {
                 }
             ) && self.evidence(std::slice::from_ref(m)) == 0
         };
+        // Only the last move can be a piece still in the hand: a reply proves the move done.
         let all_unseen = lines.iter().all(|l| l.iter().any(unseen));
         let deadline = self.last_change_ms + self.cfg.occupancy_capture_settle_ms;
         if all_unseen && now < deadline {
@@ -875,10 +1083,11 @@ impl Tracker {
 
     /// All lines of exactly `len` legal moves from `pos` that end in the sensed board.
     fn lines(&self, pos: &Chess, sensed: &Sensed, len: usize) -> Vec<Vec<Move>> {
-        const CAP: usize = 16;
         let mut out = Vec::new();
         let mut path = Vec::with_capacity(len);
-        self.search(pos, sensed, len, &mut path, &mut out, CAP);
+        // One move is proved by the board itself; a line of several needs each move seen.
+        let check_seen = len > 1;
+        self.search(pos, sensed, len, check_seen, &mut path, &mut out);
         out
     }
 
@@ -887,11 +1096,11 @@ impl Tracker {
         pos: &Chess,
         sensed: &Sensed,
         len: usize,
+        check_seen: bool,
         path: &mut Vec<Move>,
         out: &mut Vec<Vec<Move>>,
-        cap: usize,
     ) {
-        if out.len() >= cap {
+        if out.len() >= MAX_LINES {
             return;
         }
         // A piece that leaves a square whose content is already right would have to come
@@ -900,9 +1109,37 @@ impl Tracker {
         if diff.is_empty() {
             return;
         }
+        // Each move changes at most four squares (castling).
+        if diff.count() > 4 * len {
+            return;
+        }
+        // A move from a square that is already right would need refilling later in the line:
+        // only when that square was seen changing (on occupancy boards a fianchetto — g3
+        // then Bg2 — leaves g2 occupied throughout, for instance).
+        let sources = if len > 1 && !self.dump_since_confirm {
+            diff | self.seen_empty | self.seen_filled
+        } else {
+            diff
+        };
         for m in pos.legal_moves() {
             let Some(from) = m.from() else { continue };
-            if !diff.contains(from) {
+            // (Occupancy boards do not see a capture's target change; earlier in a line the
+            // same piece may move again.)
+            let to_changes = len > 1
+                || diff.contains(m.to())
+                || (self.cfg.sensing == Sensing::Occupancy && m.is_capture());
+            // Occupancy boards: a capture followed by more moves must have been seen (the
+            // victim lifted, the slide's transit); unseen captures explain too much.
+            let unseen_capture = self.cfg.sensing == Sensing::Occupancy
+                && len > 1
+                && m.is_capture()
+                && self.evidence(std::slice::from_ref(&m)) == 0
+                && !self.dump_since_confirm;
+            if !sources.contains(from)
+                || !to_changes
+                || unseen_capture
+                || (check_seen && !self.was_seen(pos, &m))
+            {
                 continue;
             }
             if self.cfg.sensing == Sensing::Occupancy
@@ -918,10 +1155,10 @@ impl Tracker {
                     out.push(path.clone());
                 }
             } else {
-                self.search(&next, sensed, len - 1, path, out, cap);
+                self.search(&next, sensed, len - 1, check_seen, path, out);
             }
             path.pop();
-            if out.len() >= cap {
+            if out.len() >= MAX_LINES {
                 return;
             }
         }
@@ -936,6 +1173,44 @@ impl Tracker {
         {
             let pos = Box::new(g.current().clone());
             self.ops.push((now, GameOp::Restored { pos }));
+        }
+    }
+
+    /// A line in which a piece is captured at once on its target relies on a placement the
+    /// board may never have shown; such a board may also be a move still in progress (a
+    /// piece in the hand). Before believing it, the board must rest [`GHOST_SETTLE_MS`].
+    fn ghost_wait(&mut self, now: u64, line: &[Move]) -> bool {
+        let ghost = line
+            .windows(2)
+            .any(|w| w[1].is_capture() && w[1].to() == w[0].to() && !w[0].is_castle());
+        let deadline = self.last_change_ms + GHOST_SETTLE_MS;
+        if ghost && !self.dump_since_confirm && now < deadline {
+            self.extra_deadline = Some(deadline);
+            return true;
+        }
+        false
+    }
+
+    /// Unless a dump arrived (updates may have been missed), a move of a line must have been
+    /// seen: its piece reported on its target square since the position was last confirmed.
+    /// This keeps long lines from explaining what is only a move in progress.
+    fn was_seen(&self, pos: &Chess, m: &Move) -> bool {
+        if self.dump_since_confirm {
+            return true;
+        }
+        let touched = self.seen_empty | self.seen_filled;
+        match *m {
+            Move::Castle { king, rook } => {
+                let side = shakmaty::CastlingSide::from_queen_side(rook < king);
+                let us = pos.turn();
+                touched.contains(side.king_to(us)) && touched.contains(side.rook_to(us))
+            }
+            // (A piece captured at once by the reply may never be reported on its target;
+            // a report of any change there is enough. Occupancy boards do not see captures.)
+            _ => {
+                touched.contains(m.to())
+                    || (self.cfg.sensing == Sensing::Occupancy && m.is_capture())
+            }
         }
     }
 
@@ -999,20 +1274,85 @@ impl Tracker {
         };
         let first = end(&lines[0]);
         let transposition = lines.iter().skip(1).all(|l| end(l) == first);
+        if transposition {
+            // Only the order is unknown: the times at which the board reported each move's
+            // piece on its target usually tell it.
+            let costs: Vec<Option<usize>> =
+                lines.iter().map(|l| self.order_cost(&cur, l)).collect();
+            let best = costs.iter().flatten().min().copied();
+            let best_lines: Vec<usize> = (0..lines.len()).filter(|&i| costs[i] == best).collect();
+            if let ([i], Some(0)) = (best_lines.as_slice(), best) {
+                self.apply_line(now, &lines[*i]);
+                self.confirmed();
+                return;
+            }
+            let chosen = best_lines.first().copied().unwrap_or(0);
+            self.ops.push((
+                now,
+                GameOp::Ambiguous {
+                    ply,
+                    lines: lines.iter().map(|l| uci_line(l)).collect(),
+                    chosen: Some(chosen),
+                },
+            ));
+            self.apply_line(now, &lines[chosen]);
+            self.confirmed();
+            return;
+        }
         self.ops.push((
             now,
             GameOp::Ambiguous {
                 ply,
                 lines: lines.iter().map(|l| uci_line(l)).collect(),
-                chosen: transposition.then_some(0),
+                chosen: None,
             },
         ));
-        if transposition {
-            self.apply_line(now, &lines[0]);
-        } else {
-            self.pending = lines;
-        }
+        self.pending = lines;
         self.confirmed();
+    }
+
+    /// How badly a line's order contradicts the order in which the board reported it: each
+    /// move is matched, in line order, to a later report on its target square (of its piece
+    /// if there is one, else of any change there — a piece captured at once may never be
+    /// reported); the cost is the number of moves that find none. `None` when a target was
+    /// never reported at all.
+    fn order_cost(&self, cur: &Chess, line: &[Move]) -> Option<usize> {
+        let mut pos = cur.clone();
+        let mut next = 0; // the first report the next move may use
+        let mut cost = 0;
+        for (i, m) in line.iter().enumerate() {
+            let us = pos.turn();
+            let unreported = line
+                .get(i + 1)
+                .is_some_and(|n| n.is_capture() && n.to() == m.to() && !m.is_castle())
+                || (self.cfg.sensing == Sensing::Occupancy && m.is_capture());
+            if unreported {
+                // Captured at once on its target: it may never have been reported there.
+                pos.play_unchecked(*m);
+                continue;
+            }
+            let (sq, piece) = match *m {
+                Move::Castle { king, rook } => {
+                    let side = shakmaty::CastlingSide::from_queen_side(rook < king);
+                    (side.king_to(us), us.king())
+                }
+                _ => (m.to(), m.promotion().unwrap_or(m.role()).of(us)),
+            };
+            if !self.reports.iter().any(|r| r.0 == sq) {
+                return None;
+            }
+            let later = &self.reports[next.min(self.reports.len())..];
+            let found = later
+                .iter()
+                .position(|r| r.0 == sq && r.1 == Some(piece))
+                .or_else(|| later.iter().position(|r| r.0 == sq));
+            match found {
+                Some(i) => next += i + 1,
+                None => cost += 1,
+            }
+            pos.play_unchecked(*m);
+        }
+        Some(cost)
     }
 
     /// While ambiguous: keep the candidate lines that explain the new board (extended by up
@@ -1077,6 +1417,9 @@ impl Tracker {
         }
         for o in candidates {
             if self.sensed(fields, o).matches(&start) {
+                if o != self.orientation || self.live.is_none() {
+                    self.live = Some(Sensed::from_fields(fields, o, self.cfg.sensing));
+                }
                 self.orientation = o;
                 self.game = Some(Game::new(Chess::default()));
                 self.pending.clear();
@@ -1119,6 +1462,22 @@ fn result_signal(sensed: &Sensed) -> Option<&'static str> {
         (false, false) => "0-1",
         _ => "1/2-1/2",
     })
+}
+
+/// The legal move from `pos` whose result the board shows, if one does (cheap when not).
+fn one_move(pos: &Chess, sensed: &Sensed) -> Option<(Move, Chess)> {
+    let diff = sensed.diff(pos.board());
+    if !(2..=4).contains(&diff.count()) {
+        return None;
+    }
+    pos.legal_moves()
+        .into_iter()
+        .filter(|m| m.from().is_some_and(|f| diff.contains(f)) && diff.contains(m.to()))
+        .find_map(|m| {
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            sensed.matches(next.board()).then_some((m, next))
+        })
 }
 
 fn common_prefix(lines: &[Vec<Move>]) -> usize {
