@@ -302,7 +302,7 @@ pub fn scenario(
             add_displaced(&mut s, 10, sq("c4")?, sq("b5")?, o.speed)?;
             s.summary = format!("{name}: a bishop knocked off its square, then checkmate");
         }
-        1 => s.summary = format!("{name}: a threefold repetition"),
+        1 => s.summary = format!("{name}: a threefold repetition (a draw to claim)"),
         _ => {
             // 9. Qxc6+ (ply index 16); Black first moves his king into the check: Kd7.
             add_illegal(&mut s, 17, sq("e8")?, sq("d7")?, o.speed)?;
@@ -663,10 +663,8 @@ pub fn run(o: &DemoOptions) -> Result<Outcome, String> {
     }
     out("");
     out(&format!(
-        "Everything stays in {} (journal, PGN, configuration: `eboardd run --config {}` runs \
-         the same daemon).",
-        dir.display(),
-        config_path.display()
+        "The configuration, the journal and the PGN files stay in {}.",
+        dir.display()
     ));
     Ok(outcome)
 }
