@@ -176,3 +176,54 @@ fn a_torn_journal_resumes_and_carries_on() {
         Some(&(5, "f1c4".to_string()))
     );
 }
+
+#[test]
+fn illegal_moves_are_still_counted_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let board = FakeBoard::new("12345");
+    let link = dir.path().join("board-1");
+    let mut d = Daemon::start(dir.path(), &config(dir.path(), &link));
+    let mut c = d.client();
+    symlink(&board.tty, &link);
+    c.expect(T, "new game", |v| is(v, "new_game") && v["fen"] == START);
+    board.play(sq("e2"), sq("e4"));
+    c.expect(T, "1. e4", |v| is(v, "move") && v["ply"] == 1);
+    board.play(sq("e7"), sq("e5"));
+    c.expect(T, "1... e5", |v| is(v, "move") && v["ply"] == 2);
+    // A knight-shaped bishop move, left until reported (no clock: 1 s of rest), put back.
+    board.play(sq("f1"), sq("e3"));
+    let first = c.expect(T, "the first illegal move", |v| is(v, "illegal_move"));
+    assert_eq!(
+        (first["color"].as_str(), first["count"].as_u64()),
+        (Some("white"), Some(1)),
+        "{first}"
+    );
+    board.play(sq("e3"), sq("f1"));
+    c.expect(T, "restored", |v| is(v, "restored"));
+
+    d.kill9();
+    let d = Daemon::start(dir.path(), &config(dir.path(), &link));
+    let mut c = d.client();
+    wait_for(
+        T,
+        || {
+            c.request("status");
+            c.expect(T, "status", |v| is(v, "boards"))["boards"][0]["serial"] == "12345"
+        },
+        || d.log(),
+    );
+    // The same attempt again: the second completed illegal move of the game (7.5.5).
+    board.play(sq("f1"), sq("e3"));
+    let second = c.expect(T, "the second illegal move", |v| is(v, "illegal_move"));
+    assert_eq!(
+        (second["color"].as_str(), second["count"].as_u64()),
+        (Some("white"), Some(2)),
+        "{second}"
+    );
+    assert!(
+        second["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("second completed illegal move: White loses the game")),
+        "{second}"
+    );
+}

@@ -244,6 +244,13 @@ impl Session {
         Ok(())
     }
 
+    /// Sets the completed illegal moves of the current game so far (White, Black), as a
+    /// restart finds them in the journal: the next one is counted from there (7.5.5: the
+    /// second loses).
+    pub fn restore_illegal_counts(&mut self, white: u32, black: u32) {
+        self.illegal_counts = [white, black];
+    }
+
     fn illegal_event(
         &mut self,
         color: Color,

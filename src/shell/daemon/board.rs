@@ -94,7 +94,10 @@ fn restore(session: &mut Session, now_ms: u64, game: &JournalGame) -> Result<(),
         (OrientationSetting::Auto, Some("rotated")) => Orientation::Rotated,
         (OrientationSetting::Auto, _) => Orientation::Normal,
     };
-    session.resume_game(now_ms, fen, &game.moves_uci(), orientation)
+    session.resume_game(now_ms, fen, &game.moves_uci(), orientation)?;
+    let (white, black) = game.illegal_counts();
+    session.restore_illegal_counts(white, black);
+    Ok(())
 }
 
 impl Shared {

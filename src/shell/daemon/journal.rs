@@ -87,6 +87,33 @@ impl JournalGame {
         }
     }
 
+    /// Completed illegal moves of this game (White, Black), from its `illegal_move` events:
+    /// the highest `count` journalled for each colour (the number of events where a line has
+    /// none).
+    pub fn illegal_counts(&self) -> (u32, u32) {
+        let mut counts = [0u32; 2];
+        for line in &self.other {
+            let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else {
+                continue;
+            };
+            if v.get("event").and_then(|e| e.as_str()) != Some("illegal_move") {
+                continue;
+            }
+            let i = match v.get("color").and_then(|c| c.as_str()) {
+                Some("white") => 0,
+                Some("black") => 1,
+                _ => continue,
+            };
+            let n = v
+                .get("count")
+                .and_then(|c| c.as_u64())
+                .and_then(|c| u32::try_from(c).ok())
+                .unwrap_or(counts[i] + 1);
+            counts[i] = counts[i].max(n);
+        }
+        (counts[0], counts[1])
+    }
+
     pub fn is_empty(&self) -> bool {
         self.start_fen.is_none() && self.moves.is_empty()
     }
@@ -180,6 +207,31 @@ mod tests {
                 illegal: false,
             },
         )
+    }
+
+    #[test]
+    fn illegal_counts_of_the_current_game() {
+        let line = |color: &str, count: u32| {
+            format!(
+                "{{\"event\":\"illegal_move\",\"color\":\"{color}\",\"count\":{count},\"rule\":\"7.5.1\",\"t_ms\":1}}\n"
+            )
+        };
+        let new_game = format!(
+            "{{\"event\":\"new_game\",\"fen\":\"{}\",\"t_ms\":0}}\n",
+            crate::core::pgn::STANDARD_FEN
+        );
+        // Two games: only the last one's illegal moves count.
+        let text = new_game.clone()
+            + &line("white", 1)
+            + &line("black", 1)
+            + &new_game
+            + &line("black", 1)
+            + "{\"event\":\"displaced\",\"t_ms\":2}\n"
+            + &line("black", 2)
+            + "{\"event\":\"illegal_move\",\"color\":\"white\",\"t_ms\":3}\n"
+            + "{\"event\":\"illegal_move\",\"col";
+        assert_eq!(JournalGame::from_text(&text).illegal_counts(), (1, 2));
+        assert_eq!(JournalGame::from_text(&new_game).illegal_counts(), (0, 0));
     }
 
     #[test]
