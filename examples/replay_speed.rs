@@ -1,7 +1,8 @@
 //! Decode + inference speed on simulated real games, for profiling and for the README figure:
-#![allow(clippy::disallowed_methods)] // a benchmark reads the clock
 //! `cargo run --release --example replay_speed [GAMES] [ROUNDS]` prints field updates per
 //! second on one core (the games are simulated first, outside the timing).
+
+#![allow(clippy::disallowed_methods)] // a benchmark reads the clock
 
 use std::time::Instant;
 
