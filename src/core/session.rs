@@ -89,6 +89,9 @@ pub struct SessionConfig {
     pub promotion: Role,
     /// Competition rules (penalties).
     pub competition: Competition,
+    /// Run the arbiter's draw and game-end monitor (Articles 5 and 9). Off: moves only (a
+    /// pure broadcast feed, or measuring move inference alone).
+    pub monitor: bool,
 }
 
 impl SessionConfig {
@@ -114,6 +117,7 @@ impl Default for SessionConfig {
             settle_ms: TrackerConfig::default().settle_ms,
             promotion: Role::Queen,
             competition: Competition::Standard,
+            monitor: true,
         }
     }
 }
@@ -234,11 +238,13 @@ impl Session {
             pos.play_unchecked(m);
             moves.push(m);
         }
-        let mut monitor = Monitor::new(start.clone());
-        for m in &moves {
-            monitor.push(m);
+        if self.config.monitor {
+            let mut monitor = Monitor::new(start.clone());
+            for m in &moves {
+                monitor.push(m);
+            }
+            self.monitor = Some(monitor);
         }
-        self.monitor = Some(monitor);
         self.ply_offset = 0;
         self.tracker.resume(start, &moves, orientation, now_ms);
         Ok(())
@@ -338,9 +344,11 @@ impl Session {
             let kind = match op {
                 GameOp::NewGame { pos, orientation } => {
                     self.illegal_counts = [0, 0];
-                    let mut monitor = Monitor::new(pos.clone());
-                    follow = monitor.judge_start();
-                    self.monitor = Some(monitor);
+                    if self.config.monitor {
+                        let mut monitor = Monitor::new(pos.clone());
+                        follow = monitor.judge_start();
+                        self.monitor = Some(monitor);
+                    }
                     self.ply_offset = 0;
                     EventKind::NewGame {
                         fen: fen(&pos),
@@ -385,7 +393,7 @@ impl Session {
                     after,
                     illegal,
                 } => {
-                    if illegal {
+                    if illegal && self.config.monitor {
                         self.monitor = Some(Monitor::new((*after).clone()));
                         self.ply_offset = ply;
                     } else if let Some(m) = self.monitor.as_mut() {
@@ -414,6 +422,7 @@ impl Session {
                 GameOp::Takeback { ply, now } => {
                     match self.monitor.as_mut() {
                         Some(m) if m.ply() > 0 => m.pop(),
+                        None => {}
                         _ => {
                             // Back across the start of the monitor's history: start afresh.
                             self.monitor = Some(Monitor::new((*now).clone()));

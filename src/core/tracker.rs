@@ -1,25 +1,42 @@
 //! Move inference: from what a board senses to the exact game.
 //!
-//! The tracker never infers from single field updates. Every change marks the sensed board
+//! The tracker never reports from single field updates. Every change marks the sensed board
 //! dirty; once it has been quiet for `settle_ms` (a full sensor scan takes ~200–250 ms, so
 //! updates of one move arrive spread over scans and out of order) the settled board is
 //! explained against the game, in this order:
 //!
-//! 1. unchanged (j'adoube, flicker) — nothing;
+//! 1. unchanged (j'adoube, flicker) — nothing; result-signalling kings (both on the central
+//!    squares) — `result_signal`, never a move;
 //! 2. one legal move from the current position — `move`;
+//!    (several moves, each seen on the board for a moment while following it update by
+//!    update — a quick exchange, moves back and forth — are taken as seen);
 //! 3. the position before the last move — `takeback`;
 //! 4. a different legal move from the position before the last move (a slow slide or a
 //!    rook-first castle reported too early, a dragged piece guessed wrong) — `takeback` and the
-//!    corrected `move`, while the last move is recent and the clock was not pressed after it;
+//!    corrected `move`, while the last move is recent and the clock did not confirm it;
 //! 5. several legal moves (the opponent replied before the first move settled, or updates were
-//!    missed) — all of them, when the path is unique; otherwise the candidate lines are kept
-//!    and reported (`ambiguous`) until later boards leave one;
+//!    missed) — all of them, when the path is unique; a revised last move plus replies
+//!    competes with them. Without a dump (no missed updates) each move of such a line must
+//!    have touched its target square, and the board must have reported the moves in the
+//!    line's order (see `Tracker::order_cost`); a piece captured at once on its target needs
+//!    the board to rest [`GHOST_SETTLE_MS`]. When lines differ only in their order
+//!    (transpositions) the report order picks one, and `ambiguous` says so when it cannot;
+//!    when they lead to different positions none is reported until later boards leave one;
 //! 6. an earlier position of the game — `takeback`s down to it;
 //! 7. the standard initial position — `new_game` (also after a finished game);
-//! 8. anything else — an unexplained board, left to the rules layer (Article 7).
+//! 8. anything else — an irregularity (Article 7, [`super::irregular`]): an illegal move once
+//!    completed (clock press, or rest without a clock), displaced or missing pieces after a
+//!    longer rest, a wrong initial position; or a transient board to wait out.
 //!
 //! Intermediate boards (a piece in the hand, a capture half done, a castle half done, a pawn
 //! waiting on the last rank) match none of these in identity mode and are simply waited out.
+//! Occupancy boards see less: a capture only empties the origin, so a capture whose target
+//! was not seen emptied waits `occupancy_capture_settle_ms`, and evidence (targets seen
+//! empty, a slider's transit squares) ranks candidate lines.
+//!
+//! Known limits (measured by `examples/exactness.rs`): with the opponent replying before a
+//! move settled, some identity-board games are still misread; occupancy boards with captures
+//! swapped inside one scan often stay ambiguous.
 
 use shakmaty::{
     Bitboard, Board, CastlingMode, Chess, Color, FromSetup, Move, Position, Role, Square,
@@ -1316,7 +1333,7 @@ impl Tracker {
     /// if there is one, else of any change there — a piece captured at once may never be
     /// reported); the cost is the number of moves that find none. `None` when a target was
     /// never reported at all.
-    fn order_cost(&self, cur: &Chess, line: &[Move]) -> Option<usize> {
+    pub(crate) fn order_cost(&self, cur: &Chess, line: &[Move]) -> Option<usize> {
         let mut pos = cur.clone();
         let mut next = 0; // the first report the next move may use
         let mut cost = 0;

@@ -137,7 +137,7 @@ fn ascii(data: &[u8]) -> String {
 
 impl Message {
     /// Decodes the data bytes (header excluded) of a frame with message id `id`. The caller
-    /// has checked the length against [`length_bounds`].
+    /// has checked the length against `length_bounds`.
     pub fn decode(id: u8, data: &[u8]) -> Result<Message, DecodeError> {
         Ok(match id {
             codes::BOARD_DUMP => {

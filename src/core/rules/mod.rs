@@ -414,6 +414,29 @@ impl Monitor {
         }
     }
 
+    /// Whether the last move may have made the position dead. A reversible move (no capture,
+    /// no pawn move, no castling right lost) can be undone, so it cannot take away a series of
+    /// moves to mate that existed before it — except through forced lines (checks, very few
+    /// legal replies), which are looked at too. Skipping the rest keeps CHA's cost off most
+    /// moves (see benches/monitor.rs and examples/replay_speed.rs).
+    fn deadness_may_change(&self, legal: &MoveList) -> bool {
+        let pos = self.position();
+        // (The first move of a game is always looked at: a set-up start may be dead already.)
+        let Some(prev) = self
+            .history
+            .len()
+            .checked_sub(2)
+            .map(|i| &self.history[i].pos)
+        else {
+            return true;
+        };
+        self.history.len() <= 2
+            || pos.halfmoves() == 0
+            || pos.is_check()
+            || legal.len() <= 3
+            || prev.castles().castling_rights() != pos.castles().castling_rights()
+    }
+
     /// The game-ending condition of the current position, by precedence.
     fn ending_now(&self, legal: &MoveList) -> Option<EndReason> {
         let pos = self.position();
@@ -424,7 +447,9 @@ impl Monitor {
                 EndReason::Stalemate
             });
         }
-        if let Some(why) = dead::dead_position(pos) {
+        if self.deadness_may_change(legal)
+            && let Some(why) = dead::dead_position(pos)
+        {
             return Some(EndReason::DeadPosition(why));
         }
         if pos.halfmoves() >= 150 {

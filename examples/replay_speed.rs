@@ -1,0 +1,92 @@
+//! Decode + inference speed on simulated real games, for profiling and for the README figure:
+//! `cargo run --release --example replay_speed [GAMES] [ROUNDS]` prints field updates per
+//! second on one core (the games are simulated first, outside the timing).
+
+#![allow(clippy::disallowed_methods)] // a benchmark reads the clock
+
+use std::time::Instant;
+
+use eboardd::core::capture::{Capture, Direction};
+use eboardd::core::session::{Session, SessionConfig};
+use eboardd::core::sim::{SimConfig, games_from_pgn, simulate};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let n: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(100);
+    let rounds: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(5);
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let path = [
+        dir.join("../shared/data/pgn/games/dortmund.pgn"),
+        std::path::PathBuf::from("/work/shared/data/pgn/games/dortmund.pgn"),
+    ]
+    .into_iter()
+    .find(|p| p.exists())
+    .expect("shared data: dortmund.pgn");
+    let text = String::from_utf8_lossy(&std::fs::read(path).expect("read")).into_owned();
+    let caps: Vec<Capture> = games_from_pgn(&text)
+        .iter()
+        .take(n)
+        .enumerate()
+        .map(|(i, g)| {
+            simulate(
+                g,
+                &SimConfig {
+                    seed: i as u64,
+                    noise: 0.8,
+                    ..SimConfig::default()
+                },
+            )
+        })
+        .collect();
+    let updates: usize = caps
+        .iter()
+        .flat_map(|c| &c.records)
+        .filter(|r| r.dir == Direction::Rx)
+        .map(|r| {
+            r.bytes
+                .windows(3)
+                .filter(|w| w == &[0x8e, 0x00, 0x05])
+                .count()
+        })
+        .sum();
+    for monitor in [false, true] {
+        let config = SessionConfig {
+            frame_events: false,
+            monitor,
+            ..SessionConfig::default()
+        };
+        let mut best = f64::MAX;
+        let mut events = 0;
+        for _ in 0..rounds {
+            let t = Instant::now();
+            events = 0;
+            for cap in &caps {
+                let mut s = Session::new(config.clone());
+                for r in &cap.records {
+                    while let Some(t) = s.poll_timeout().filter(|&t| t <= r.t_ms) {
+                        s.handle_timeout(t);
+                    }
+                    if r.dir == Direction::Rx {
+                        s.handle_input(r.t_ms, &r.bytes);
+                    }
+                    while s.poll_event().is_some() {
+                        events += 1;
+                    }
+                }
+            }
+            best = best.min(t.elapsed().as_secs_f64());
+        }
+        println!(
+            "{:<34} {} games, {updates} field updates, {events} events: best of {rounds}: {:.1} ms = {:.0} field updates/s, {:.2} µs per field update",
+            if monitor {
+                "move inference + arbiter monitor:"
+            } else {
+                "move inference (Core II):"
+            },
+            caps.len(),
+            best * 1e3,
+            updates as f64 / best,
+            best * 1e6 / updates as f64
+        );
+    }
+}
