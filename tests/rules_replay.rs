@@ -5,7 +5,8 @@
 //!
 //! Every standard-start case is covered: ashlar (threefold traps, fivefold, fifty, 75 moves,
 //! insufficient material, double draws, intervening, forced), the pychess rule files, the
-//! rules.md scenarios 1, 2, 4, 5, 6, and the Dortmund games that end in threefold repetition.
+//! rules.md scenarios 1, 2, 4, 5, 6, and real games (every 10th of each file, and every one
+//! with a threefold claim — the Dortmund games that end in threefold repetition among them).
 //! Cases set up from a FEN cannot be started on a board (a game starts from the initial
 //! position) and are covered by tests/rules_monitor.rs alone.
 
@@ -114,26 +115,39 @@ fn claims_and_game_ends_through_replay_equal_the_monitor() {
             cases.push((path, expected(&g)));
         }
     }
-    // The Dortmund games that end in threefold repetition (final position 3 times).
-    let dortmund = data_dir().join("pgn/games/dortmund.pgn");
-    let text = String::from_utf8_lossy(&std::fs::read(dortmund).unwrap()).into_owned();
+    // Real games: every 10th game of each file, and every game with a threefold claim (the 8
+    // Dortmund games that end in threefold repetition among them).
     let mut threefold = 0;
-    for g in games_from_pgn(&text) {
-        let exp = expected(&g);
-        if !exp.iter().any(|e| e.contains("rule=\"9.2\"")) {
-            continue;
+    for file in [
+        "dortmund.pgn",
+        "lichess_db_sample.pgn",
+        "kasparov-deep-blue-1997.pgn",
+    ] {
+        let path = data_dir().join("pgn/games").join(file);
+        let text = String::from_utf8_lossy(&std::fs::read(path).unwrap()).into_owned();
+        for (k, g) in games_from_pgn(&text).into_iter().enumerate() {
+            if g.start != Chess::default() || g.moves.is_empty() {
+                continue;
+            }
+            let exp = expected(&g);
+            let claims_threefold = exp.iter().any(|e| e.contains("rule=\"9.2\""));
+            if file == "dortmund.pgn" && claims_threefold {
+                threefold += 1;
+            }
+            if !claims_threefold && k % 10 != 0 {
+                continue;
+            }
+            let i = cases.len();
+            let path = dir.join(format!("r{i}.cap"));
+            let cfg = SimConfig {
+                seed: i as u64,
+                noise: 0.5,
+                patterns: patterns.clone(),
+                ..SimConfig::default()
+            };
+            std::fs::write(&path, simulate(&g, &cfg).to_text()).unwrap();
+            cases.push((path, exp));
         }
-        threefold += 1;
-        let i = cases.len();
-        let path = dir.join(format!("r{i}.cap"));
-        let cfg = SimConfig {
-            seed: i as u64,
-            noise: 0.5,
-            patterns: patterns.clone(),
-            ..SimConfig::default()
-        };
-        std::fs::write(&path, simulate(&g, &cfg).to_text()).unwrap();
-        cases.push((path, exp));
     }
     assert!(
         threefold >= 8,
