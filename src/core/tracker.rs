@@ -285,6 +285,11 @@ pub struct Tracker {
     seen_empty: Bitboard,
     /// Occupancy boards: squares seen occupied since then (a sliding piece's transit).
     seen_filled: Bitboard,
+    /// Squares that changed between the two last confirmed positions (a revision of the last
+    /// move may rely on them).
+    touched_before: Bitboard,
+    /// Set while searching lines that revise the last move.
+    revising: std::cell::Cell<bool>,
     /// A deadline set by a decision that must wait longer than `settle_ms`.
     extra_deadline: Option<u64>,
     /// The last board judged unexplained, to report each state once.
@@ -329,6 +334,8 @@ impl Tracker {
             last_change_ms: 0,
             seen_empty: Bitboard::EMPTY,
             seen_filled: Bitboard::EMPTY,
+            touched_before: Bitboard::EMPTY,
+            revising: std::cell::Cell::new(false),
             extra_deadline: None,
             last_unexplained: None,
             signalled: None,
@@ -711,6 +718,7 @@ impl Tracker {
 
     fn confirmed(&mut self) {
         self.settled();
+        self.touched_before = self.seen_empty | self.seen_filled;
         self.seen_empty = Bitboard::EMPTY;
         self.seen_filled = Bitboard::EMPTY;
         self.reports.clear();
@@ -855,11 +863,13 @@ impl Tracker {
                 let game = self.game.as_ref().expect("a game");
                 let before = game.positions[n - 2].clone();
                 let last = game.moves[n - 2];
+                self.revising.set(true);
                 let revised: Vec<Vec<Move>> = self
                     .lines(&before, &sensed, len)
                     .into_iter()
                     .filter(|l| l[0] != last)
                     .collect();
+                self.revising.set(false);
                 let best_forward = lines.iter().filter_map(|l| self.order_cost(&cur, l)).min();
                 let mut best_revised: Vec<(usize, &Vec<Move>)> = revised
                     .iter()
@@ -1215,7 +1225,10 @@ impl Tracker {
         if self.dump_since_confirm {
             return true;
         }
-        let touched = self.seen_empty | self.seen_filled;
+        let mut touched = self.seen_empty | self.seen_filled;
+        if self.revising.get() {
+            touched |= self.touched_before;
+        }
         match *m {
             Move::Castle { king, rook } => {
                 let side = shakmaty::CastlingSide::from_queen_side(rook < king);
