@@ -1207,9 +1207,11 @@ impl Tracker {
     /// board may never have shown; such a board may also be a move still in progress (a
     /// piece in the hand). Before believing it, the board must rest [`GHOST_SETTLE_MS`].
     fn ghost_wait(&mut self, now: u64, line: &[Move]) -> bool {
-        let ghost = line
-            .windows(2)
-            .any(|w| w[1].is_capture() && w[1].to() == w[0].to() && !w[0].is_castle());
+        // (Once a reply followed the capture, the capture is done: no need to wait.)
+        let ghost = line.len() >= 2 && {
+            let (a, b) = (line[line.len() - 2], line[line.len() - 1]);
+            b.is_capture() && b.to() == a.to() && !a.is_castle()
+        };
         let deadline = self.last_change_ms + GHOST_SETTLE_MS;
         if ghost && !self.dump_since_confirm && now < deadline {
             self.extra_deadline = Some(deadline);
