@@ -902,7 +902,7 @@ impl Tracker {
                 self.irregular(now, &cur, sensed);
                 return;
             }
-            if lines.len() == 1 && self.ghost_wait(now, &lines[0]) {
+            if self.ghost_wait_all(now, &lines) {
                 return;
             }
             if !self.wait_for_capture(now, &cur, &lines) {
@@ -1207,13 +1207,21 @@ impl Tracker {
     /// board may never have shown; such a board may also be a move still in progress (a
     /// piece in the hand). Before believing it, the board must rest [`GHOST_SETTLE_MS`].
     fn ghost_wait(&mut self, now: u64, line: &[Move]) -> bool {
-        // (Once a reply followed the capture, the capture is done: no need to wait.)
-        let ghost = line.len() >= 2 && {
-            let (a, b) = (line[line.len() - 2], line[line.len() - 1]);
-            b.is_capture() && b.to() == a.to() && !a.is_castle()
-        };
+        self.ghost_wait_all(now, &[line.to_vec()])
+    }
+
+    /// [`Tracker::ghost_wait`] for a set of candidate lines: wait while every one of them
+    /// ends in such a capture (once a reply followed it, the capture is done).
+    fn ghost_wait_all(&mut self, now: u64, lines: &[Vec<Move>]) -> bool {
         let deadline = self.last_change_ms + GHOST_SETTLE_MS;
-        if ghost && !self.dump_since_confirm && now < deadline {
+        let all = !lines.is_empty()
+            && lines.iter().all(|l| {
+                l.len() >= 2 && {
+                    let (a, b) = (l[l.len() - 2], l[l.len() - 1]);
+                    b.is_capture() && b.to() == a.to() && !a.is_castle()
+                }
+            });
+        if all && !self.dump_since_confirm && now < deadline {
             self.extra_deadline = Some(deadline);
             return true;
         }
