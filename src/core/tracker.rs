@@ -854,8 +854,23 @@ impl Tracker {
             self.cfg.max_plies
         };
         let revisable = n >= 2 && self.may_revise(now);
+        // The moves already seen one by one, then a search for the rest from there: long
+        // quick exchanges stay within reach.
+        let seen: Vec<Move> = self.chain.iter().map(|(m, _)| *m).collect();
+        let from_seen = self.chain.last().map(|(_, p)| p.clone());
         for len in 2..=max_plies {
-            let lines = self.best_supported(self.lines(&cur, &sensed, len));
+            let mut lines = self.best_supported(self.lines(&cur, &sensed, len));
+            if lines.is_empty()
+                && max_plies > 1
+                && let Some(tail) = &from_seen
+                && len - 1 <= max_plies
+            {
+                lines = self
+                    .best_supported(self.lines(tail, &sensed, len - 1))
+                    .into_iter()
+                    .map(|rest| seen.iter().copied().chain(rest).collect())
+                    .collect();
+            }
             // A revised last move and the opponent's reply explain the board too? (A slide
             // paused on the way, then the opponent replied before it settled.) The order in
             // which the board reported the moves decides.
