@@ -1367,9 +1367,9 @@ impl Tracker {
     }
 
     /// How badly a line's order contradicts the order in which the board reported it: each
-    /// move is matched, in line order, to a later report on its target square (of its piece
-    /// if there is one, else of any change there — a piece captured at once may never be
-    /// reported); the cost is the number of moves that find none. `None` when a target was
+    /// move is matched, in line order, to a later report of a piece on its target square (of
+    /// its own piece if there is one — occupancy boards report no piece); a piece captured at
+    /// once may never have been reported and is skipped; the cost is the number of moves that find none. `None` when a target was
     /// never reported at all.
     pub(crate) fn order_cost(&self, cur: &Chess, line: &[Move]) -> Option<usize> {
         let mut pos = cur.clone();
@@ -1400,7 +1400,7 @@ impl Tracker {
             let found = later
                 .iter()
                 .position(|r| r.0 == sq && r.1 == Some(piece))
-                .or_else(|| later.iter().position(|r| r.0 == sq));
+                .or_else(|| later.iter().position(|r| r.0 == sq && r.1.is_some()));
             match found {
                 Some(i) => next += i + 1,
                 None => cost += 1,
