@@ -1416,6 +1416,13 @@ impl Tracker {
         let Some(g) = self.game.as_ref() else { return };
         let cur = g.current().clone();
         let mut next: Vec<Vec<Move>> = Vec::new();
+        let mut survivors = 0;
+        let mut solid = false;
+        let weak = |m: &Move| {
+            self.cfg.sensing == Sensing::Occupancy
+                && m.is_capture()
+                && self.evidence(std::slice::from_ref(m)) == 0
+        };
         for line in &self.pending {
             let mut pos = cur.clone();
             for m in line {
@@ -1423,12 +1430,16 @@ impl Tracker {
             }
             if sensed.matches(pos.board()) {
                 next.push(line.clone());
+                survivors += 1;
+                solid = true;
                 continue;
             }
             for len in 1..=2 {
                 let ext = self.lines(&pos, sensed, len);
                 if !ext.is_empty() {
+                    survivors += 1;
                     for e in ext {
+                        solid |= !e.last().is_some_and(weak);
                         let mut l = line.clone();
                         l.extend(e);
                         next.push(l);
@@ -1436,6 +1447,13 @@ impl Tracker {
                     break;
                 }
             }
+        }
+        // A candidate may only be dropped on a solid board: one explained by an unseen
+        // capture may be a piece still in the hand (occupancy boards).
+        let deadline = self.last_change_ms + self.cfg.occupancy_capture_settle_ms;
+        if survivors < self.pending.len() && !next.is_empty() && !solid && now < deadline {
+            self.extra_deadline = Some(deadline);
+            return;
         }
         if next.is_empty() {
             // Nothing explains this board from any candidate: wait for the next one.
