@@ -1423,7 +1423,11 @@ impl Tracker {
                 && m.is_capture()
                 && self.evidence(std::slice::from_ref(m)) == 0
         };
-        for line in &self.pending {
+        // The candidates, and no move at all: what looked like an unseen capture may have been
+        // a piece lifted and put back.
+        let mut candidates = self.pending.clone();
+        candidates.push(Vec::new());
+        for line in &candidates {
             let mut pos = cur.clone();
             for m in line {
                 pos.play_unchecked(*m);
@@ -1432,6 +1436,10 @@ impl Tracker {
                 next.push(line.clone());
                 survivors += 1;
                 solid = true;
+                continue;
+            }
+            if line.is_empty() {
+                // (Moves from the game position itself were what opened the ambiguity.)
                 continue;
             }
             for len in 1..=2 {
@@ -1470,11 +1478,11 @@ impl Tracker {
                 l.drain(..common);
             }
         }
-        next.retain(|l| !l.is_empty());
         if next.len() == 1 {
             let line = next.pop().expect("one line");
             self.apply_line(now, &line);
         }
+        next.retain(|l| !l.is_empty());
         self.pending = next;
         self.confirmed();
     }
