@@ -49,7 +49,12 @@ fn main() {
                 .count()
         })
         .sum();
-    for monitor in [false, true] {
+    let which: Vec<bool> = match std::env::var("MONITOR").as_deref() {
+        Ok("0") => vec![false],
+        Ok("1") => vec![true],
+        _ => vec![false, true],
+    };
+    for monitor in which {
         let config = SessionConfig {
             frame_events: false,
             monitor,

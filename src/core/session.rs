@@ -413,7 +413,9 @@ impl Session {
                             .trim_start_matches('P')
                             .to_string()
                         } else {
-                            SanPlus::from_move(*before, mv).to_string()
+                            let mut san = String::with_capacity(8);
+                            SanPlus::from_move(*before, mv).append_to_string(&mut san);
+                            san
                         },
                         fen: fen(&after),
                         illegal,
@@ -677,7 +679,9 @@ fn color_name(c: Color) -> &'static str {
 }
 
 fn fen(pos: &Chess) -> String {
-    Fen::from_position(pos, EnPassantMode::Legal).to_string()
+    let mut s = String::with_capacity(90);
+    Fen::from_position(pos, EnPassantMode::Legal).append_to_string(&mut s);
+    s
 }
 
 #[derive(Default)]

@@ -290,6 +290,8 @@ pub struct Tracker {
     touched_before: Bitboard,
     /// Set while searching lines that revise the last move.
     revising: std::cell::Cell<bool>,
+    /// The last board no move, line or takeback explained, at that ply.
+    searched: Option<(Sensed, u32)>,
     /// A deadline set by a decision that must wait longer than `settle_ms`.
     extra_deadline: Option<u64>,
     /// The last board judged unexplained, to report each state once.
@@ -336,6 +338,7 @@ impl Tracker {
             seen_filled: Bitboard::EMPTY,
             touched_before: Bitboard::EMPTY,
             revising: std::cell::Cell::new(false),
+            searched: None,
             extra_deadline: None,
             last_unexplained: None,
             signalled: None,
@@ -718,6 +721,7 @@ impl Tracker {
 
     fn confirmed(&mut self) {
         self.settled();
+        self.searched = None;
         self.touched_before = self.seen_empty | self.seen_filled;
         self.seen_empty = Bitboard::EMPTY;
         self.seen_filled = Bitboard::EMPTY;
@@ -786,8 +790,45 @@ impl Tracker {
             self.settled();
             return;
         }
+        // The same unexplained board as at the last look (a deadline of Article 7 came due):
+        // nothing new can explain it, go straight to the irregularities. Likewise a board
+        // where pieces are only missing (identity: no move, line or takeback gives that).
+        let only_removed = match &sensed {
+            Sensed::Identity { board, unknown } => {
+                unknown.is_empty()
+                    && Color::ALL.into_iter().all(|c| {
+                        Role::ALL.into_iter().all(|r| {
+                            let p = r.of(c);
+                            (board.by_piece(p) & !cur.board().by_piece(p)).is_empty()
+                        })
+                    })
+            }
+            Sensed::Occupancy(_) => false,
+        };
+        if only_removed
+            || self
+                .searched
+                .as_ref()
+                .is_some_and(|(b, ply)| *b == sensed && *ply == self.ply())
+        {
+            self.irregular(now, &cur, sensed);
+            return;
+        }
+        // Moves never add pieces: a board with more pieces of a colour than the game position
+        // (a piece shown on its new square before the old one clears, a takeback of a
+        // capture) cannot be explained by moves from it.
+        let more_pieces = match &sensed {
+            Sensed::Identity { board, .. } => Color::ALL
+                .into_iter()
+                .any(|c| board.by_color(c).count() > cur.board().by_color(c).count()),
+            Sensed::Occupancy(occ) => occ.count() > cur.board().occupied().count(),
+        };
         // 2. One legal move.
-        let one = self.best_supported(self.lines(&cur, &sensed, 1));
+        let one = if more_pieces {
+            Vec::new()
+        } else {
+            self.best_supported(self.lines(&cur, &sensed, 1))
+        };
         if !one.is_empty() {
             if !self.wait_for_capture(now, &cur, &one) {
                 if one.len() == 1 {
@@ -848,7 +889,7 @@ impl Tracker {
             // (On occupancy boards captures only ever empty squares.)
             Sensed::Occupancy(_) => false,
         };
-        let max_plies = if self.alert || only_missing {
+        let max_plies = if self.alert || only_missing || more_pieces {
             1
         } else {
             self.cfg.max_plies
@@ -947,6 +988,7 @@ impl Tracker {
             return;
         }
         // 8. Unexplained: an irregularity, or a transient state to wait out.
+        self.searched = Some((sensed.clone(), self.ply()));
         self.irregular(now, &cur, sensed);
     }
 
@@ -1490,6 +1532,10 @@ impl Tracker {
     /// A standard initial position on the board (either way round when orientation is
     /// detected) starts a new game.
     fn try_new_game(&mut self, now: u64, fields: &[PieceCode; 64]) -> bool {
+        // (The initial position has 32 pieces, whichever way round: count them first.)
+        if fields.iter().filter(|c| **c != PieceCode::Empty).count() != 32 {
+            return false;
+        }
         let start = start_board();
         let mut candidates = vec![self.orientation];
         if self.cfg.orientation == OrientationSetting::Auto && self.cfg.sensing == Sensing::Identity
