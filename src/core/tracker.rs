@@ -851,6 +851,31 @@ impl Tracker {
             self.confirmed();
             return;
         }
+        // …or a move or two more after the moves seen (the board showed the first ones, the
+        // rest interleaved), when the board reported them in order.
+        if let Some((_, tail)) = self.chain.last()
+            && !more_pieces
+        {
+            let tail = tail.clone();
+            let seen: Vec<Move> = self.chain.iter().map(|(m, _)| *m).collect();
+            for len in 1..=2 {
+                let lines: Vec<Vec<Move>> = self
+                    .lines(&tail, &sensed, len)
+                    .into_iter()
+                    .map(|rest| seen.iter().copied().chain(rest).collect())
+                    .filter(|l: &Vec<Move>| self.order_cost(&cur, l) == Some(0))
+                    .collect();
+                if let [line] = lines.as_slice() {
+                    if self.ghost_wait(now, line) {
+                        return;
+                    }
+                    let line = line.clone();
+                    self.apply_line(now, &line);
+                    self.confirmed();
+                    return;
+                }
+            }
+        }
         let game = self.game.as_ref().expect("checked above");
         let n = game.positions.len();
         // 3. The position before the last move.
