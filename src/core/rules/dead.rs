@@ -152,6 +152,7 @@ pub fn can_mate(pos: &Chess, color: Color) -> Option<bool> {
 mod tests {
     use super::*;
     use shakmaty::CastlingMode;
+    use shakmaty::fen::Fen;
 
     fn pos(fen: &str) -> Chess {
         fen.parse::<Fen>()
