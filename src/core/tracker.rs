@@ -939,7 +939,8 @@ impl Tracker {
             }
             // A revised last move and the opponent's reply explain the board too? (A slide
             // paused on the way, then the opponent replied before it settled.) The order in
-            // which the board reported the moves decides.
+            // which the board reported the moves decides; on a tie the revision wins, as the
+            // game with fewer moves.
             if revisable {
                 let game = self.game.as_ref().expect("a game");
                 let before = game.positions[n - 2].clone();
@@ -959,7 +960,7 @@ impl Tracker {
                 best_revised.sort_by_key(|(c, _)| *c);
                 if let Some(&(c, line)) = best_revised.first()
                     && best_revised.get(1).is_none_or(|(c2, _)| *c2 > c)
-                    && best_forward.is_none_or(|f| f > c)
+                    && best_forward.is_none_or(|f| f >= c)
                 {
                     let line = line.clone();
                     if self.ghost_wait(now, &line) {
