@@ -1238,10 +1238,12 @@ impl Tracker {
             let to_changes = len > 1
                 || diff.contains(m.to())
                 || (self.cfg.sensing == Sensing::Occupancy && m.is_capture());
-            // Occupancy boards: a capture followed by more moves must have been seen (the
-            // victim lifted, the slide's transit); unseen captures explain too much.
+            // Occupancy boards: revising the last move, a capture followed by more moves must
+            // have been seen (the victim lifted, the slide's transit); unseen captures would
+            // explain too much.
             let unseen_capture = self.cfg.sensing == Sensing::Occupancy
                 && len > 1
+                && self.revising.get()
                 && m.is_capture()
                 && self.evidence(std::slice::from_ref(&m)) == 0
                 && !self.dump_since_confirm;
