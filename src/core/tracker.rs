@@ -773,7 +773,7 @@ impl Tracker {
             return;
         }
         if !self.pending.is_empty() {
-            self.extend_pending(now, &sensed);
+            self.extend_pending(now, &sensed, fields);
             return;
         }
         let game = self.game.as_ref().expect("checked above");
@@ -1482,11 +1482,10 @@ impl Tracker {
 
     /// While ambiguous: keep the candidate lines that explain the new board (extended by up
     /// to two moves), and report what all remaining lines agree on.
-    fn extend_pending(&mut self, now: u64, sensed: &Sensed) {
+    fn extend_pending(&mut self, now: u64, sensed: &Sensed, fields: &[PieceCode; 64]) {
         let Some(g) = self.game.as_ref() else { return };
         let cur = g.current().clone();
         let mut next: Vec<Vec<Move>> = Vec::new();
-        let mut survivors = 0;
         let mut solid = false;
         let weak = |m: &Move| {
             self.cfg.sensing == Sensing::Occupancy
@@ -1504,7 +1503,6 @@ impl Tracker {
             }
             if sensed.matches(pos.board()) {
                 next.push(line.clone());
-                survivors += 1;
                 solid = true;
                 continue;
             }
@@ -1515,7 +1513,6 @@ impl Tracker {
             for len in 1..=2 {
                 let ext = self.lines(&pos, sensed, len);
                 if !ext.is_empty() {
-                    survivors += 1;
                     for e in ext {
                         solid |= !e.last().is_some_and(weak);
                         let mut l = line.clone();
@@ -1528,9 +1525,12 @@ impl Tracker {
         }
         // A candidate may only be dropped on a solid board: one explained by an unseen
         // capture may be a piece still in the hand (occupancy boards).
-        let deadline = self.last_change_ms + self.cfg.occupancy_capture_settle_ms;
-        if survivors < self.pending.len() && !next.is_empty() && !solid && now < deadline {
-            self.extra_deadline = Some(deadline);
+        // (Nor do such boards replace the candidates: wait for the next change.)
+        if !next.is_empty() && !solid {
+            self.dirty = false;
+            return;
+        }
+        if next.is_empty() && self.try_new_game(now, fields) {
             return;
         }
         if next.is_empty() {
