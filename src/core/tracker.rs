@@ -858,7 +858,7 @@ impl Tracker {
         {
             let tail = tail.clone();
             let seen: Vec<Move> = self.chain.iter().map(|(m, _)| *m).collect();
-            for len in 1..=2 {
+            for len in 1..=3 {
                 let lines: Vec<Vec<Move>> = self
                     .lines(&tail, &sensed, len)
                     .into_iter()
@@ -1510,7 +1510,7 @@ impl Tracker {
                 // (Moves from the game position itself were what opened the ambiguity.)
                 continue;
             }
-            for len in 1..=2 {
+            for len in 1..=3 {
                 let ext = self.lines(&pos, sensed, len);
                 if !ext.is_empty() {
                     for e in ext {
