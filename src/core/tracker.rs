@@ -442,11 +442,13 @@ impl Tracker {
         self.follow();
     }
 
-    /// Identity boards: follows the moves as the board shows them, update by update. When the
-    /// next player starts before a move has settled, the intermediate boards still show each
-    /// move for a moment: the order of the moves is taken from them, not guessed.
+    /// Follows the moves as the board shows them, update by update. When the next player
+    /// starts before a move has settled, the intermediate boards still show each move for a
+    /// moment: the order of the moves is taken from them, not guessed. (On occupancy boards a
+    /// capture shows no change on its target: the search from the last move followed takes
+    /// over there.)
     fn follow(&mut self) {
-        if self.cfg.sensing != Sensing::Identity || !self.pending.is_empty() || self.alert {
+        if !self.pending.is_empty() || self.alert {
             return;
         }
         let (Some(g), Some(live)) = (self.game.as_ref(), self.live.as_ref()) else {
