@@ -98,21 +98,27 @@ fn claims_and_game_ends_through_replay_equal_the_monitor() {
         .filter(|p| *p != Pattern::EarlyReply)
         .collect();
     let mut cases: Vec<(PathBuf, Vec<String>)> = Vec::new();
+    // Simulates a game on a board (a seed per case), writes its capture, records what the
+    // monitor says for it.
+    let add_case = |cases: &mut Vec<(PathBuf, Vec<String>)>, g: &SimGame, exp: Vec<String>| {
+        let i = cases.len();
+        let path = dir.join(format!("r{i}.cap"));
+        let cfg = SimConfig {
+            seed: i as u64,
+            noise: 0.5,
+            patterns: patterns.clone(),
+            ..SimConfig::default()
+        };
+        std::fs::write(&path, simulate(g, &cfg).to_text()).unwrap();
+        cases.push((path, exp));
+    };
     for text in pgn_texts() {
         for g in games_from_pgn(&text) {
             if g.start != Chess::default() || g.moves.is_empty() {
                 continue;
             }
-            let i = cases.len();
-            let path = dir.join(format!("r{i}.cap"));
-            let cfg = SimConfig {
-                seed: i as u64,
-                noise: 0.5,
-                patterns: patterns.clone(),
-                ..SimConfig::default()
-            };
-            std::fs::write(&path, simulate(&g, &cfg).to_text()).unwrap();
-            cases.push((path, expected(&g)));
+            let exp = expected(&g);
+            add_case(&mut cases, &g, exp);
         }
     }
     // Real games: every 10th game of each file, and every game with a threefold claim (the 8
@@ -137,16 +143,7 @@ fn claims_and_game_ends_through_replay_equal_the_monitor() {
             if !claims_threefold && k % 10 != 0 {
                 continue;
             }
-            let i = cases.len();
-            let path = dir.join(format!("r{i}.cap"));
-            let cfg = SimConfig {
-                seed: i as u64,
-                noise: 0.5,
-                patterns: patterns.clone(),
-                ..SimConfig::default()
-            };
-            std::fs::write(&path, simulate(&g, &cfg).to_text()).unwrap();
-            cases.push((path, exp));
+            add_case(&mut cases, &g, exp);
         }
     }
     assert!(

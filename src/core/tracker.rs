@@ -832,14 +832,7 @@ impl Tracker {
             self.best_supported(self.lines(&cur, &sensed, 1))
         };
         if !one.is_empty() {
-            if !self.wait_for_capture(now, &cur, &one) {
-                if one.len() == 1 {
-                    self.apply_line(now, &one[0]);
-                    self.confirmed();
-                } else {
-                    self.start_pending(now, one);
-                }
-            }
+            self.take_lines(now, &cur, one);
             return;
         }
         // Several moves, each seen on the board update by update (a quick exchange, or
@@ -989,14 +982,7 @@ impl Tracker {
             if self.ghost_wait_all(now, &lines) {
                 return;
             }
-            if !self.wait_for_capture(now, &cur, &lines) {
-                if lines.len() == 1 {
-                    self.apply_line(now, &lines[0]);
-                    self.confirmed();
-                } else {
-                    self.start_pending(now, lines);
-                }
-            }
+            self.take_lines(now, &cur, lines);
             return;
         }
         // 6. An earlier position of the game.
@@ -1146,6 +1132,21 @@ impl Tracker {
         if self.signalled != Some(result) {
             self.signalled = Some(result);
             self.ops.push((now, GameOp::ResultSignal { result }));
+        }
+    }
+
+    /// The candidate lines explaining the board: one is played, several are kept until later
+    /// boards decide — unless an unseen capture must rest first (occupancy boards).
+    fn take_lines(&mut self, now: u64, cur: &Chess, lines: Vec<Vec<Move>>) {
+        if self.wait_for_capture(now, cur, &lines) {
+            return;
+        }
+        if let [line] = lines.as_slice() {
+            let line = line.clone();
+            self.apply_line(now, &line);
+            self.confirmed();
+        } else {
+            self.start_pending(now, lines);
         }
     }
 
