@@ -4,7 +4,7 @@
 
 use eboardd::core::dgt::Orientation;
 use eboardd::core::event::EventKind;
-use eboardd::core::session::{Session, SessionConfig};
+use eboardd::core::session::SessionConfig;
 use eboardd::core::sim::{Pattern, SimConfig, SimGame, simulate};
 use eboardd::shell::replay::run_capture;
 use proptest::prelude::*;
