@@ -86,7 +86,7 @@ proptest! {
         });
         let mut now = 0u64;
         let mut game: Option<Chess> = None;
-        let mut check = |s: &mut Session, game: &mut Option<Chess>| -> Result<(), TestCaseError> {
+        let check = |s: &mut Session, game: &mut Option<Chess>| -> Result<(), TestCaseError> {
             while let Some(e) = s.poll_event() {
                 match e.kind {
                     EventKind::NewGame { fen, .. } => {
