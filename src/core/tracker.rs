@@ -469,7 +469,18 @@ impl Tracker {
             };
             if let Some(next) = one_move(prev, live) {
                 self.chain[n - 1] = next;
+                return;
             }
+        }
+        // A piece captured at once on its target is never shown there: a capture and the
+        // recapture on the same square, seen as one step (identity boards).
+        if self.cfg.sensing == Sensing::Identity
+            && let Some((a, b, pos)) = capture_recapture(tail, live)
+        {
+            let mut mid = tail.clone();
+            mid.play_unchecked(a);
+            self.chain.push((a, mid));
+            self.chain.push((b, pos));
         }
     }
 
@@ -1636,6 +1647,34 @@ fn one_move(pos: &Chess, sensed: &Sensed) -> Option<(Move, Chess)> {
             next.play_unchecked(m);
             sensed.matches(next.board()).then_some((m, next))
         })
+}
+
+/// A capture on a square and the recapture on the same square, from `pos`, whose result the
+/// board shows (the first capturer never reported on its target).
+fn capture_recapture(pos: &Chess, sensed: &Sensed) -> Option<(Move, Move, Chess)> {
+    let diff = sensed.diff(pos.board());
+    if !(3..=4).contains(&diff.count()) {
+        return None;
+    }
+    for a in pos.legal_moves() {
+        let Some(from) = a.from() else { continue };
+        if !a.is_capture() || !diff.contains(from) || !diff.contains(a.to()) {
+            continue;
+        }
+        let mut mid = pos.clone();
+        mid.play_unchecked(a);
+        for b in mid.legal_moves() {
+            if b.to() != a.to() || !b.from().is_some_and(|f| diff.contains(f)) {
+                continue;
+            }
+            let mut end = mid.clone();
+            end.play_unchecked(b);
+            if sensed.matches(end.board()) {
+                return Some((a, b, end));
+            }
+        }
+    }
+    None
 }
 
 fn common_prefix(lines: &[Vec<Move>]) -> usize {
