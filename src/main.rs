@@ -82,6 +82,10 @@ enum Cmd {
         /// Competition rules: penalties, and whether an uncorrected illegal move stands.
         #[arg(long, value_enum, default_value = "standard")]
         competition: CompetitionArg,
+        /// A set-up position (FEN) that starts a game when the board shows it, besides the
+        /// initial position (an adjourned or reinstated game).
+        #[arg(long, value_name = "FEN")]
+        start_fen: Option<String>,
         /// Capture files (format: docs/captures.md).
         #[arg(required = true)]
         captures: Vec<PathBuf>,
@@ -179,6 +183,13 @@ enum Cmd {
 enum SimOrientationArg {
     Normal,
     Rotated,
+}
+
+/// A set-up position from FEN, checked to be a legal chess position.
+fn parse_start(fen: &str) -> Result<shakmaty::Chess, String> {
+    let f: shakmaty::fen::Fen = fen.parse().map_err(|e| format!("{fen:?}: {e}"))?;
+    f.into_position(shakmaty::CastlingMode::Standard)
+        .map_err(|e| format!("{fen:?}: {e}"))
 }
 
 fn main() -> ExitCode {
@@ -334,8 +345,17 @@ fn main() -> ExitCode {
             orientation,
             no_frames,
             competition,
+            start_fen,
             captures,
         } => {
+            let start = match start_fen.as_deref().map(parse_start) {
+                None => None,
+                Some(Ok(p)) => Some(p),
+                Some(Err(e)) => {
+                    eprintln!("eboardd replay: --start-fen: {e}");
+                    return ExitCode::from(2);
+                }
+            };
             let config = SessionConfig {
                 sensing: match sensing {
                     SensingArg::Identity => Sensing::Identity,
@@ -352,6 +372,7 @@ fn main() -> ExitCode {
                     CompetitionArg::Rapid => Competition::Rapid,
                     CompetitionArg::Blitz => Competition::Blitz,
                 },
+                start,
                 ..SessionConfig::default()
             };
             match eboardd::shell::replay::replay(&captures, &config, json) {

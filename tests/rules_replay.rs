@@ -223,3 +223,105 @@ fn describe_reads_the_contract() {
     let d = describe(&serde_json::to_value(&e).unwrap()).unwrap();
     assert!(d.contains("ply=4") && d.contains("checkmate") && d.contains("5.1.1"));
 }
+
+/// The rules.md scenarios set up from a position, through `eboardd replay --start-fen`: the
+/// board shows the set-up position (a game starts there), the moves are played on it, and the
+/// claims and game ends equal the monitor's (including a position dead from the start).
+#[test]
+fn set_up_scenarios_through_replay_equal_the_monitor() {
+    let cases: [(&str, &str); 11] = [
+        (
+            "6nk/2p5/8/KP5r/8/8/8/6N1 b - - 0 1",
+            "1... c5 2. Nf3 Nf6 3. Ng1 Ng8 4. Nf3 Nf6 5. Ng1 Ng8",
+        ),
+        (
+            "r2qkbnr/pppb1ppp/1N6/n2pp1Q1/3PPB2/8/PPP2PPP/R3KBNR b KQkq - 99 52",
+            "52... a6",
+        ),
+        (
+            "r2qkbnr/pppbQppp/1N6/n2pp3/3PP3/4B3/PPP2PPP/R3KBNR b KQkq - 99 52",
+            "52... Kxe7",
+        ),
+        ("6rk/6pp/7N/5p2/6p1/8/2q5/K7 w - - 99 60", "60. Nf7#"),
+        (
+            "6k1/ppp2ppp/1b2Q1rr/1n1bp3/1BqPB1N1/2P3n1/PPN2PPP/1KR4R w - - 149 79",
+            "79. Qe8#",
+        ),
+        ("7k/8/2R3K1/8/8/8/8/8 b - - 149 100", "100... Kg8"),
+        (
+            "8/4K3/1NB4P/p1pp4/PpP1k1p1/1P3pP1/1B3P1Q/3R2NR w - - 149 102",
+            "102. Qh5",
+        ),
+        (
+            "8/8/3k4/1p2p1p1/pP1pP1P1/P2P4/1K6/8 b - - 32 62",
+            "62... Kc6",
+        ),
+        ("k7/P1K5/8/8/8/8/8/8 b - - 2 58", "58... Kxa7"),
+        ("8/8/4k3/8/2b5/8/5K2/1B6 w - - 0 1", "1. Kg3"),
+        ("8/8/4k3/8/2n5/8/5K2/1N6 w - - 0 1", "1. Kf3 Kf5"),
+    ];
+    let dir = std::env::temp_dir().join(format!("eboardd-setup-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut with_events = 0;
+    for (i, (fen, moves)) in cases.iter().enumerate() {
+        let pgn = format!("[FEN \"{fen}\"]\n[SetUp \"1\"]\n\n{moves} *\n");
+        let games = games_from_pgn(&pgn);
+        let g = &games[0];
+        assert!(
+            !g.moves.is_empty(),
+            "case {i}: no moves read from {moves:?}"
+        );
+        let mut m = Monitor::new(g.start.clone());
+        let mut want: Vec<String> = m
+            .judge_start()
+            .iter()
+            .filter_map(|e| describe(&serde_json::to_value(e).unwrap()))
+            .collect();
+        for mv in &g.moves {
+            for e in m.push(mv) {
+                want.extend(describe(&serde_json::to_value(&e).unwrap()));
+            }
+        }
+        if !want.is_empty() {
+            with_events += 1;
+        }
+        let path = dir.join(format!("s{i}.cap"));
+        let cfg = SimConfig {
+            seed: i as u64,
+            noise: 0.5,
+            patterns: Pattern::ALL
+                .iter()
+                .copied()
+                .filter(|p| *p != Pattern::EarlyReply)
+                .collect(),
+            ..SimConfig::default()
+        };
+        std::fs::write(&path, simulate(g, &cfg).to_text()).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_eboardd"))
+            .args(["replay", "--json", "--no-frames", "--start-fen", fen])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let events: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert!(
+            events
+                .iter()
+                .any(|e| e["event"] == "new_game" && e["fen"] == *fen),
+            "case {i}: the set-up position did not start a game"
+        );
+        let got: Vec<String> = events.iter().filter_map(describe).collect();
+        assert_eq!(got, want, "case {i}: {fen} {moves}");
+    }
+    assert!(
+        with_events >= 8,
+        "only {with_events} scenarios with claims or endings"
+    );
+}

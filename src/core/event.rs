@@ -257,9 +257,18 @@ impl Event {
             .map(|b| format!(" [{b}]"))
             .unwrap_or_default();
         let body = match &self.kind {
-            EventKind::Move { ply, san, uci, .. } => {
-                let n = ply.div_ceil(2);
-                let dots = if ply % 2 == 1 { "." } else { "..." };
+            EventKind::Move {
+                ply, san, uci, fen, ..
+            } => {
+                // The move number from the position after the move (a game set up from a
+                // position may start with Black, or past move 1); by ply otherwise.
+                let mut f = fen.split(' ');
+                let (side, full) = (f.nth(1), f.nth(3).and_then(|n| n.parse::<u32>().ok()));
+                let (n, dots) = match (side, full) {
+                    (Some("w"), Some(n)) => (n.saturating_sub(1), "..."),
+                    (Some("b"), Some(n)) => (n, "."),
+                    _ => (ply.div_ceil(2), if ply % 2 == 1 { "." } else { "..." }),
+                };
                 format!("move      {n}{dots} {san} ({uci})")
             }
             EventKind::Takeback { ply, fen } => format!("takeback  ply {ply} removed; now {fen}"),

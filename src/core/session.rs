@@ -92,6 +92,9 @@ pub struct SessionConfig {
     /// Run the arbiter's draw and game-end monitor (Articles 5 and 9). Off: moves only (a
     /// pure broadcast feed, or measuring move inference alone).
     pub monitor: bool,
+    /// A set-up position that starts a game when the board shows it (see
+    /// [`TrackerConfig::start`]).
+    pub start: Option<Chess>,
 }
 
 impl SessionConfig {
@@ -102,6 +105,7 @@ impl SessionConfig {
             settle_ms: self.settle_ms,
             promotion: self.promotion,
             illegal_move_stands: self.competition != Competition::Standard,
+            start: self.start.clone(),
             ..TrackerConfig::default()
         }
     }
@@ -118,6 +122,7 @@ impl Default for SessionConfig {
             promotion: Role::Queen,
             competition: Competition::Standard,
             monitor: true,
+            start: None,
         }
     }
 }

@@ -75,6 +75,9 @@ pub struct TrackerConfig {
     /// Rapid and blitz (Appendices A.4.2, B): an illegal move not corrected before the
     /// opponent completes his next move stands, and play continues from it.
     pub illegal_move_stands: bool,
+    /// A set-up position that also starts a game when the board shows it (besides the
+    /// initial position): an adjourned or reinstated game, a composed position.
+    pub start: Option<Chess>,
 }
 
 impl Default for TrackerConfig {
@@ -92,6 +95,7 @@ impl Default for TrackerConfig {
             missing_ms: 10_000,
             setup_ms: 2_000,
             illegal_move_stands: false,
+            start: None,
         }
     }
 }
@@ -233,11 +237,6 @@ impl Sensed {
             Sensed::Occupancy(occ) => b.occupied() ^ *occ,
         }
     }
-}
-
-/// The standard initial position.
-fn start_board() -> Board {
-    Board::new()
 }
 
 /// One game as reconstructed.
@@ -1574,23 +1573,28 @@ impl Tracker {
     /// A standard initial position on the board (either way round when orientation is
     /// detected) starts a new game.
     fn try_new_game(&mut self, now: u64, fields: &[PieceCode; 64]) -> bool {
-        // (The initial position has 32 pieces, whichever way round: count them first.)
-        if fields.iter().filter(|c| **c != PieceCode::Empty).count() != 32 {
-            return false;
-        }
-        let start = start_board();
+        let pieces = fields.iter().filter(|c| **c != PieceCode::Empty).count();
+        // The initial position, and a configured set-up position (adjourned or reinstated
+        // games, composed positions): count the pieces first.
+        let starts: Vec<Chess> = std::iter::once(Chess::default())
+            .chain(self.cfg.start.clone())
+            .filter(|p| p.board().occupied().count() == pieces)
+            .collect();
         let mut candidates = vec![self.orientation];
         if self.cfg.orientation == OrientationSetting::Auto && self.cfg.sensing == Sensing::Identity
         {
             candidates.push(self.orientation.flipped());
         }
-        for o in candidates {
-            if self.sensed(fields, o).matches(&start) {
+        for start in starts {
+            for &o in &candidates {
+                if !self.sensed(fields, o).matches(start.board()) {
+                    continue;
+                }
                 if o != self.orientation || self.live.is_none() {
                     self.live = Some(Sensed::from_fields(fields, o, self.cfg.sensing));
                 }
                 self.orientation = o;
-                self.game = Some(Game::new(Chess::default()));
+                self.game = Some(Game::new(start.clone()));
                 self.pending.clear();
                 self.signalled = None;
                 self.alert = false;
@@ -1600,7 +1604,7 @@ impl Tracker {
                 self.ops.push((
                     now,
                     GameOp::NewGame {
-                        pos: Chess::default(),
+                        pos: start,
                         orientation: o,
                     },
                 ));
