@@ -868,7 +868,7 @@ impl Tracker {
                     .lines(&tail, &sensed, len)
                     .into_iter()
                     .map(|rest| seen.iter().copied().chain(rest).collect())
-                    .filter(|l: &Vec<Move>| self.order_cost(&cur, l) == Some(0))
+                    .filter(|l: &Vec<Move>| self.fit(&cur, l) == Some((0, 0)))
                     .collect();
                 if let [line] = lines.as_slice() {
                     if self.ghost_wait(now, line) {
@@ -957,13 +957,15 @@ impl Tracker {
                     .filter(|l| l[0] != last)
                     .collect();
                 self.revising.set(false);
-                let best_forward = lines.iter().filter_map(|l| self.order_cost(&cur, l)).min();
-                let mut best_revised: Vec<(usize, &Vec<Move>)> = revised
+                let best_forward = lines.iter().filter_map(|l| self.fit(&cur, l)).min();
+                let mut best_revised: Vec<((usize, usize), &Vec<Move>)> = revised
                     .iter()
-                    .filter_map(|l| self.order_cost(&before, l).map(|c| (c, l)))
+                    .filter_map(|l| self.fit(&before, l).map(|c| (c, l)))
                     .collect();
                 best_revised.sort_by_key(|(c, _)| *c);
+                // (A revision must account for every piece the board reported since.)
                 if let Some(&(c, line)) = best_revised.first()
+                    && c.1 == 0
                     && best_revised.get(1).is_none_or(|(c2, _)| *c2 > c)
                     && best_forward.is_none_or(|f| f >= c)
                 {
@@ -1415,11 +1417,11 @@ impl Tracker {
         if transposition {
             // Only the order is unknown: the times at which the board reported each move's
             // piece on its target usually tell it.
-            let costs: Vec<Option<usize>> =
-                lines.iter().map(|l| self.order_cost(&cur, l)).collect();
+            let costs: Vec<Option<(usize, usize)>> =
+                lines.iter().map(|l| self.fit(&cur, l)).collect();
             let best = costs.iter().flatten().min().copied();
             let best_lines: Vec<usize> = (0..lines.len()).filter(|&i| costs[i] == best).collect();
-            if let ([i], Some(0)) = (best_lines.as_slice(), best) {
+            if let ([i], Some((0, _))) = (best_lines.as_slice(), best) {
                 self.apply_line(now, &lines[*i]);
                 self.confirmed();
                 return;
@@ -1447,6 +1449,38 @@ impl Tracker {
         ));
         self.pending = lines;
         self.confirmed();
+    }
+
+    /// How well a line fits the reports: its order cost, then (identity boards) how many
+    /// reports of a piece on a square it does not account for — neither a target, nor a
+    /// slider's transit square, nor a piece back where it stood.
+    fn fit(&self, start: &Chess, line: &[Move]) -> Option<(usize, usize)> {
+        let cost = self.order_cost(start, line)?;
+        if self.cfg.sensing == Sensing::Occupancy {
+            return Some((cost, 0));
+        }
+        let mut explained = Bitboard::EMPTY;
+        let mut pos = start.clone();
+        for m in line {
+            explained.add(m.to());
+            if let Move::Castle { king, rook } = *m {
+                let side = shakmaty::CastlingSide::from_queen_side(rook < king);
+                explained.add(side.king_to(pos.turn()));
+                explained.add(side.rook_to(pos.turn()));
+            }
+            if let Some(from) = m.from() {
+                explained |= shakmaty::attacks::between(from, m.to());
+            }
+            pos.play_unchecked(*m);
+        }
+        let stray = self
+            .reports
+            .iter()
+            .filter(|(sq, p, _)| {
+                p.is_some() && !explained.contains(*sq) && start.board().piece_at(*sq) != *p
+            })
+            .count();
+        Some((cost, stray))
     }
 
     /// How badly a line's order contradicts the order in which the board reported it: each
