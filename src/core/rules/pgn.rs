@@ -19,6 +19,9 @@ pub struct PgnGame {
     pub moves: Vec<Move>,
     /// Why reading stopped early (bad FEN, illegal or ambiguous move), if it did.
     pub error: Option<String>,
+    /// The `FEN` tag could not be read (then `start` is the initial position and no moves
+    /// are read).
+    pub bad_start: bool,
 }
 
 impl PgnGame {
@@ -63,23 +66,28 @@ impl Visitor for GameVisitor {
     fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<PgnGame, Movetext> {
         let mut error = None;
         let mut start = Chess::default();
-        if let Some((_, fen)) = tags.iter().find(|(k, _)| k == "FEN") {
-            match Fen::from_ascii(fen.as_bytes())
+        if let Some((_, fen)) = tags.iter().find(|(k, _)| k.eq_ignore_ascii_case("FEN")) {
+            // (Chess960 castling rights are read too, for set-ups that need them.)
+            match Fen::from_ascii(fen.trim().as_bytes())
                 .map_err(|e| e.to_string())
-                .and_then(|f| {
-                    f.into_position(CastlingMode::Standard)
-                        .map_err(|e| e.to_string())
+                .and_then(|f| match f.clone().into_position(CastlingMode::Standard) {
+                    Ok(pos) => Ok(pos),
+                    Err(_) => f
+                        .into_position(CastlingMode::Chess960)
+                        .map_err(|e| e.to_string()),
                 }) {
                 Ok(pos) => start = pos,
                 Err(e) => error = Some(format!("bad FEN tag {fen:?}: {e}")),
             }
         }
+        let bad_start = error.is_some();
         ControlFlow::Continue(Movetext {
             game: PgnGame {
                 tags,
                 start: start.clone(),
                 moves: Vec::new(),
                 error,
+                bad_start,
             },
             pos: start,
         })
