@@ -642,20 +642,7 @@ impl Tracker {
         let reply = reply[0];
         self.alert = false;
         self.may_stand = None;
-        let g = self.game.as_mut().expect("a game");
-        g.positions.push(after.clone());
-        g.moves.push(m);
-        g.move_times.push(now);
-        self.ops.push((
-            now,
-            GameOp::Move {
-                ply: g.moves.len() as u32,
-                mv: m,
-                before: Box::new(cur.clone()),
-                after: Box::new(after),
-                illegal: true,
-            },
-        ));
+        self.record_move(now, m, cur.clone(), after, true);
         self.apply_line(now, &[reply]);
         self.confirmed();
         true
@@ -842,7 +829,7 @@ impl Tracker {
             self.best_supported(self.lines(&cur, &sensed, 1))
         };
         if !one.is_empty() {
-            self.take_lines(now, &cur, one);
+            self.take_lines(now, one);
             return;
         }
         // Several moves, each seen on the board update by update (a quick exchange, or
@@ -898,7 +885,7 @@ impl Tracker {
                 .into_iter()
                 .filter(|l| l[0] != last)
                 .collect();
-            if revised.len() == 1 && !self.wait_for_capture(now, &before, &revised) {
+            if revised.len() == 1 && !self.wait_for_capture(now, &revised) {
                 self.takeback_to(now, n - 2);
                 self.apply_line(now, &revised[0]);
                 self.confirmed();
@@ -994,7 +981,7 @@ impl Tracker {
             if self.ghost_wait_all(now, &lines) {
                 return;
             }
-            self.take_lines(now, &cur, lines);
+            self.take_lines(now, lines);
             return;
         }
         // 6. An earlier position of the game.
@@ -1149,8 +1136,8 @@ impl Tracker {
 
     /// The candidate lines explaining the board: one is played, several are kept until later
     /// boards decide — unless an unseen capture must rest first (occupancy boards).
-    fn take_lines(&mut self, now: u64, cur: &Chess, lines: Vec<Vec<Move>>) {
-        if self.wait_for_capture(now, cur, &lines) {
+    fn take_lines(&mut self, now: u64, lines: Vec<Vec<Move>>) {
+        if self.wait_for_capture(now, &lines) {
             return;
         }
         if let [line] = lines.as_slice() {
@@ -1183,7 +1170,7 @@ impl Tracker {
     /// looks exactly like the capturing piece held in the hand). Sets the deadline and
     /// returns true when the decision must wait: while every candidate line holds such a
     /// capture.
-    fn wait_for_capture(&mut self, now: u64, _from: &Chess, lines: &[Vec<Move>]) -> bool {
+    fn wait_for_capture(&mut self, now: u64, lines: &[Vec<Move>]) -> bool {
         if self.cfg.sensing != Sensing::Occupancy {
             return false;
         }
@@ -1318,7 +1305,7 @@ impl Tracker {
             && lines.iter().all(|l| {
                 l.len() >= 2 && {
                     let (a, b) = (l[l.len() - 2], l[l.len() - 1]);
-                    b.is_capture() && b.to() == a.to() && !a.is_castle()
+                    captured_at_once(&a, &b)
                 }
             });
         if all && !self.dump_since_confirm && now < deadline {
@@ -1357,25 +1344,30 @@ impl Tracker {
     fn apply_line(&mut self, now: u64, line: &[Move]) {
         self.restored(now);
         self.moves_since_press += line.len() as u32;
-        let g = self.game.as_mut().expect("a game");
         for &m in line {
-            let before = g.current().clone();
+            let before = self.game.as_ref().expect("a game").current().clone();
             let mut after = before.clone();
             after.play_unchecked(m);
-            g.positions.push(after.clone());
-            g.moves.push(m);
-            g.move_times.push(now);
-            self.ops.push((
-                now,
-                GameOp::Move {
-                    ply: g.moves.len() as u32,
-                    mv: m,
-                    before: Box::new(before),
-                    after: Box::new(after),
-                    illegal: false,
-                },
-            ));
+            self.record_move(now, m, before, after, false);
         }
+    }
+
+    /// Adds a move to the game and reports it.
+    fn record_move(&mut self, now: u64, m: Move, before: Chess, after: Chess, illegal: bool) {
+        let g = self.game.as_mut().expect("a game");
+        g.positions.push(after.clone());
+        g.moves.push(m);
+        g.move_times.push(now);
+        self.ops.push((
+            now,
+            GameOp::Move {
+                ply: g.moves.len() as u32,
+                mv: m,
+                before: Box::new(before),
+                after: Box::new(after),
+                illegal,
+            },
+        ));
     }
 
     fn takeback_to(&mut self, now: u64, k: usize) {
@@ -1494,9 +1486,7 @@ impl Tracker {
         let mut cost = 0;
         for (i, m) in line.iter().enumerate() {
             let us = pos.turn();
-            let unreported = line
-                .get(i + 1)
-                .is_some_and(|n| n.is_capture() && n.to() == m.to() && !m.is_castle())
+            let unreported = line.get(i + 1).is_some_and(|n| captured_at_once(m, n))
                 || (self.cfg.sensing == Sensing::Occupancy && m.is_capture());
             if unreported {
                 // Captured at once on its target: it may never have been reported there.
@@ -1713,6 +1703,12 @@ fn capture_recapture(pos: &Chess, sensed: &Sensed) -> Option<(Move, Move, Chess)
         }
     }
     None
+}
+
+/// `b` captures, on its target, the piece `a` just put there (so the board may never have
+/// shown it).
+fn captured_at_once(a: &Move, b: &Move) -> bool {
+    b.is_capture() && b.to() == a.to() && !a.is_castle()
 }
 
 fn common_prefix(lines: &[Vec<Move>]) -> usize {
