@@ -4,26 +4,31 @@
 //!
 //! 1. shakmaty's insufficient material (material alone: K v K, K+minor v K, same-coloured
 //!    bishops only).
-//! 2. The fast check of Miguel Ambrona's CHA (`chasolver::is_unwinnable_fast`, sound but
-//!    incomplete): forced lines, locked pawn walls, short full-width searches. Run for both
-//!    sides after every move.
-//! 3. CHA's full search (`chasolver::winnability`), run by [`dead_position`] only when tier 2
-//!    has already proved that one side cannot mate, i.e. only when the position is one proof
+//! 2. The fast check of Miguel Ambrona's CHA (`chasolver::is_unwinnable_fast_both`, sound but
+//!    incomplete): forced lines, locked pawn walls, short full-width searches, for both sides.
+//! 3. CHA's full search (`chasolver::winnability_within`), run by [`deadness`] only when tier
+//!    2 has already proved that one side cannot mate, i.e. only when the position is one proof
 //!    away from dead.
 //!
-//! Budget. chasolver 3.0.0 exposes no node budget or cancellation in its public API (its
-//! internal search has fixed per-phase node limits, the last phase up to 2^24 nodes), so the
-//! per-move cost is bounded by the gate in tier 3 rather than by a node count. Measured with
-//! `cargo bench --bench monitor` over the 56,799 moves of the real games in
-//! `shared/data/pgn/games` (2-core shared VM): a whole `Monitor::push` costs 3.4 µs on average,
-//! 4.7 µs at p99, 0.21 ms at p99.9 and 0.91 ms at most (tier 2 on both sides in a locked
-//! pawn structure). In a one-off probe tier 3 ran on 445 of those positions, at most ≈ 0.3 ms.
-//! A constructed position could make tier 3 slower; vendoring chasolver with a node budget is
-//! the fix if that ever matters.
+//! # CHA is vendored (vendor/chasolver, MIT; VENDORED.md lists every change)
 //!
-//! When no tier proves the position dead (including when the full search gives up, or the
-//! position cannot be handed to chasolver), the position is NOT declared dead: a missed dead
-//! position leaves the game running, a wrong one would end it.
+//! The crates.io release has no node budget: its last phase may search 2^24 nodes (seconds).
+//! The vendored copy adds `winnability_within` (a budget over all phases; `None` when it is
+//! spent) and makes the common case cheaper without changing any answer: one short line
+//! answers tier 2 for both sides in open positions, and a short helpmate search comes before
+//! the expensive static analysis of blocked structures (a helpmate found means the answer is
+//! "winnable" whatever the analysis would say). Tier 3 runs within [`DEAD_POSITION_BUDGET`]
+//! nodes, [`can_mate`] (a rare event: a second illegal move, a flag fall) within
+//! [`CAN_MATE_BUDGET`]. Measured (`cargo run --release --example cha_budget`, CHA's own 3,414
+//! hard positions submitted to chasolver.org, both sides): at 100,000 nodes the slowest
+//! question takes ≈ 25 ms and 721 of 6,828 stay undecided; at 1,000,000 ≈ 0.2 s and 443; no
+//! answer ever contradicts the labels. Over the real games of `shared/data/pgn/games` every
+//! move is decided; `cargo bench --bench monitor` gives the cost per move.
+//!
+//! When no tier proves the position dead (including when the budget is spent, or the position
+//! cannot be handed to chasolver), the position is NOT declared dead: a missed dead position
+//! leaves the game running, a wrong one would end it. An undecided position is looked at
+//! again after the next move (see `Monitor`).
 
 use shakmaty::{Chess, Color, EnPassantMode, Position};
 
@@ -51,25 +56,22 @@ impl DeadReason {
 /// The position for CHA, built square by square (cheaper than through a FEN string).
 fn to_board(pos: &Chess) -> Option<chess::Board> {
     use shakmaty::{CastlingSide, Role};
-    let pieces: Vec<(chess::Square, chess::Piece, chess::Color)> = pos
-        .board()
-        .iter()
-        .map(|(sq, p)| {
-            let role = match p.role {
-                Role::Pawn => chess::Piece::Pawn,
-                Role::Knight => chess::Piece::Knight,
-                Role::Bishop => chess::Piece::Bishop,
-                Role::Rook => chess::Piece::Rook,
-                Role::Queen => chess::Piece::Queen,
-                Role::King => chess::Piece::King,
-            };
-            (
-                chess::ALL_SQUARES[usize::from(sq)],
-                role,
-                cha_color(p.color),
-            )
-        })
-        .collect();
+    let mut builder = chess::BoardBuilder::new();
+    for (sq, p) in pos.board() {
+        let role = match p.role {
+            Role::Pawn => chess::Piece::Pawn,
+            Role::Knight => chess::Piece::Knight,
+            Role::Bishop => chess::Piece::Bishop,
+            Role::Rook => chess::Piece::Rook,
+            Role::Queen => chess::Piece::Queen,
+            Role::King => chess::Piece::King,
+        };
+        builder.piece(
+            chess::ALL_SQUARES[usize::from(sq)],
+            role,
+            cha_color(p.color),
+        );
+    }
     let rights = |c: Color| {
         let castles = pos.castles();
         match (
@@ -85,13 +87,11 @@ fn to_board(pos: &Chess) -> Option<chess::Board> {
     let ep = pos
         .ep_square(EnPassantMode::Legal)
         .map(|sq| chess::File::from_index(usize::from(sq.file() as u8)));
-    let builder = chess::BoardBuilder::setup(
-        &pieces,
-        cha_color(pos.turn()),
-        rights(Color::White),
-        rights(Color::Black),
-        ep,
-    );
+    builder
+        .side_to_move(cha_color(pos.turn()))
+        .castle_rights(chess::Color::White, rights(Color::White))
+        .castle_rights(chess::Color::Black, rights(Color::Black))
+        .en_passant(ep);
     chess::Board::try_from(&builder).ok()
 }
 
@@ -102,31 +102,59 @@ fn cha_color(c: Color) -> chess::Color {
     }
 }
 
-/// Is `pos` a dead position (5.2.2)? `None` when it is not, or when it could not be proved.
-/// The caller handles checkmate and stalemate first.
-pub fn dead_position(pos: &Chess) -> Option<DeadReason> {
+/// Nodes CHA's full search may spend on one dead-position question (≈ 25 ms at worst).
+pub const DEAD_POSITION_BUDGET: u64 = 100_000;
+
+/// Nodes CHA's full search may spend on one "can this side mate?" question (≈ 0.2 s at
+/// worst; asked only on rare events).
+pub const CAN_MATE_BUDGET: u64 = 1_000_000;
+
+/// What the tiers say about a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Deadness {
+    /// Proved dead.
+    Dead(DeadReason),
+    /// Not dead, or not provable with CHA's incomplete fast check.
+    NotDead,
+    /// One side cannot mate; whether the other can was not decided within the budget.
+    Undecided,
+}
+
+/// Is `pos` a dead position (5.2.2)? The caller handles checkmate and stalemate first.
+pub fn deadness(pos: &Chess) -> Deadness {
     if pos.is_insufficient_material() {
-        return Some(DeadReason::InsufficientMaterial);
+        return Deadness::Dead(DeadReason::InsufficientMaterial);
     }
-    let board = to_board(pos)?;
-    let white = chasolver::is_unwinnable_fast(&board, chess::Color::White);
-    let black = chasolver::is_unwinnable_fast(&board, chess::Color::Black);
+    let Some(board) = to_board(pos) else {
+        return Deadness::NotDead;
+    };
+    let [white, black] = chasolver::is_unwinnable_fast_both(&board);
     let other = match (white, black) {
-        (true, true) => return Some(DeadReason::Unwinnable),
-        (false, false) => return None,
+        (true, true) => return Deadness::Dead(DeadReason::Unwinnable),
+        (false, false) => return Deadness::NotDead,
         (true, false) => chess::Color::Black,
         (false, true) => chess::Color::White,
     };
-    matches!(
-        chasolver::winnability(&board, other),
-        Some(chasolver::Winnability::Unwinnable)
-    )
-    .then_some(DeadReason::Unwinnable)
+    match chasolver::winnability_within(&board, other, DEAD_POSITION_BUDGET) {
+        Some(chasolver::Winnability::Unwinnable) => Deadness::Dead(DeadReason::Unwinnable),
+        Some(chasolver::Winnability::Winnable { .. }) => Deadness::NotDead,
+        None => Deadness::Undecided,
+    }
+}
+
+/// Is `pos` a dead position (5.2.2)? `None` when it is not, or when it could not be proved
+/// ([`deadness`] tells the two apart).
+pub fn dead_position(pos: &Chess) -> Option<DeadReason> {
+    match deadness(pos) {
+        Deadness::Dead(why) => Some(why),
+        Deadness::NotDead | Deadness::Undecided => None,
+    }
 }
 
 /// Can `color` checkmate by some series of legal moves from `pos`? `None`: undecided (CHA's
-/// full search gave up, or the position could not be handed to it). Runs the full search
-/// unless a cheaper tier answers: meant for rare events (a second illegal move, a flag fall).
+/// full search spent [`CAN_MATE_BUDGET`], or the position could not be handed to it). Runs the
+/// full search unless a cheaper tier answers: meant for rare events (a second illegal move, a
+/// flag fall).
 pub fn can_mate(pos: &Chess, color: Color) -> Option<bool> {
     if pos.is_checkmate() {
         return Some(pos.turn() != color);
@@ -142,7 +170,7 @@ pub fn can_mate(pos: &Chess, color: Color) -> Option<bool> {
     if chasolver::is_unwinnable_fast(&board, c) {
         return Some(false);
     }
-    match chasolver::winnability(&board, c)? {
+    match chasolver::winnability_within(&board, c, CAN_MATE_BUDGET)? {
         chasolver::Winnability::Winnable { .. } => Some(true),
         chasolver::Winnability::Unwinnable => Some(false),
     }

@@ -67,7 +67,7 @@ use shakmaty::{
 };
 
 use crate::core::event::EventKind;
-pub use dead::DeadReason;
+pub use dead::{DeadReason, Deadness};
 
 /// How the game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -142,6 +142,9 @@ struct Entry {
     occurrence: u32,
     /// The latest index ≤ this one at which a position occurred for the second time or more.
     last_repeat: Option<u32>,
+    /// The dead-position search spent its budget on this position: it is looked at again
+    /// after the next move, whatever that move is.
+    dead_undecided: bool,
 }
 
 /// A distinct position in the repetition table.
@@ -233,6 +236,7 @@ impl Monitor {
                 hash,
                 occurrence: 1,
                 last_repeat: None,
+                dead_undecided: false,
             }],
             table,
             ending: None,
@@ -341,6 +345,7 @@ impl Monitor {
             hash,
             occurrence,
             last_repeat,
+            dead_undecided: false,
         });
 
         if self.ending.is_some() {
@@ -375,7 +380,15 @@ impl Monitor {
 
     fn judge(&mut self, mv: Option<Move>) -> Vec<EventKind> {
         let legal = self.position().legal_moves();
-        if let Some(reason) = self.ending_now(&legal) {
+        let deadness = if !legal.is_empty() && self.deadness_may_change(&legal) {
+            dead::deadness(self.position())
+        } else {
+            Deadness::NotDead
+        };
+        if let Some(last) = self.history.last_mut() {
+            last.dead_undecided = deadness == Deadness::Undecided;
+        }
+        if let Some(reason) = self.ending_now(&legal, deadness) {
             return vec![self.end(reason, mv)];
         }
         let mut events = Vec::with_capacity(2);
@@ -418,7 +431,8 @@ impl Monitor {
     /// no pawn move, no castling right lost) can be undone, so it cannot take away a series of
     /// moves to mate that existed before it — except through forced lines (checks, very few
     /// legal replies), which are looked at too. Skipping the rest keeps CHA's cost off most
-    /// moves (see benches/monitor.rs and examples/replay_speed.rs).
+    /// moves (see benches/monitor.rs and examples/replay_speed.rs). A position whose search
+    /// spent its budget undecided has every following move looked at, until one decides.
     fn deadness_may_change(&self, legal: &MoveList) -> bool {
         let pos = self.position();
         // (The first move of a game is always looked at: a set-up start may be dead already.)
@@ -431,6 +445,7 @@ impl Monitor {
             return true;
         };
         self.history.len() <= 2
+            || self.history[self.history.len() - 2].dead_undecided
             || pos.halfmoves() == 0
             || pos.is_check()
             || legal.len() <= 3
@@ -438,7 +453,7 @@ impl Monitor {
     }
 
     /// The game-ending condition of the current position, by precedence.
-    fn ending_now(&self, legal: &MoveList) -> Option<EndReason> {
+    fn ending_now(&self, legal: &MoveList, deadness: Deadness) -> Option<EndReason> {
         let pos = self.position();
         if legal.is_empty() {
             return Some(if pos.is_check() {
@@ -447,9 +462,7 @@ impl Monitor {
                 EndReason::Stalemate
             });
         }
-        if self.deadness_may_change(legal)
-            && let Some(why) = dead::dead_position(pos)
-        {
+        if let Deadness::Dead(why) = deadness {
             return Some(EndReason::DeadPosition(why));
         }
         if pos.halfmoves() >= 150 {
@@ -659,5 +672,50 @@ impl Monitor {
             moves: sorted_uci(&ahead),
             message,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::fen::Fen;
+    use shakmaty::san::San;
+
+    fn monitor(fen: &str) -> Monitor {
+        let pos: Chess = fen
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        Monitor::new(pos)
+    }
+
+    fn play(m: &mut Monitor, san: &str) -> Vec<EventKind> {
+        let mv = san.parse::<San>().unwrap().to_move(m.position()).unwrap();
+        m.try_push(&mv).unwrap()
+    }
+
+    /// A position the dead-position search cannot decide within its budget (White cannot
+    /// mate; whether Black can takes CHA more than `DEAD_POSITION_BUDGET` nodes: one of CHA's
+    /// hard submitted positions) is not declared dead, and is looked at again after the next
+    /// move even when that move is reversible (a king step, which alone would not be).
+    #[test]
+    fn an_undecided_position_is_looked_at_again_after_any_move() {
+        let mut m = monitor("8/4kb2/8/1p1p1p1p/1P1P1P1P/1bB5/3B1K2/8 b - - 0 40");
+        assert_eq!(dead::deadness(m.position()), Deadness::Undecided);
+        assert!(m.judge_start().is_empty());
+        assert!(m.history[0].dead_undecided);
+        assert!(play(&mut m, "Ke6").is_empty());
+        assert!(
+            m.history[1].dead_undecided,
+            "the position after a reversible move was not looked at again"
+        );
+        // From a decided position the mark is not carried on.
+        let mut m = monitor("4k3/8/8/8/8/8/4P3/4K3 b - - 0 40");
+        assert_eq!(dead::deadness(m.position()), Deadness::NotDead);
+        m.judge_start();
+        assert!(!m.history[0].dead_undecided);
+        play(&mut m, "Ke7");
+        assert!(!m.history[1].dead_undecided);
     }
 }
