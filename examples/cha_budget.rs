@@ -3,7 +3,8 @@
 //! chasolver.org): for each budget, how many (position, side) questions stay undecided, any
 //! answer contradicting the label (must be 0), and the slowest question.
 //!
-//! `cargo run --release --example cha_budget [BUDGET...]` (default: 10000 100000 1000000).
+//! `cargo run --release --example cha_budget [BUDGET...]` (default: 10000 100000 1000000);
+//! first, the slowest fast check (tier 2) without and with its budget.
 #![allow(clippy::disallowed_methods)] // a measurement reads the clock
 
 use std::str::FromStr;
@@ -11,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use chasolver::{Winnability, winnability_within};
 use chess::{Board, Color};
+use eboardd::core::rules::dead::FAST_CHECK_BUDGET;
 
 fn main() {
     let budgets: Vec<u64> = {
@@ -43,6 +45,23 @@ fn main() {
         "{} positions, 2 questions each (can White / Black mate?)",
         cases.len()
     );
+    // The fast check (tier 2, run after every move that may change deadness), without and
+    // with the monitor's budget: its slowest case here.
+    for budget in [u64::MAX, FAST_CHECK_BUDGET] {
+        let mut slowest = (Duration::ZERO, String::new());
+        for (board, _) in &cases {
+            let t = Instant::now();
+            std::hint::black_box(chasolver::is_unwinnable_fast_both(board, budget));
+            let took = t.elapsed();
+            if took > slowest.0 {
+                slowest = (took, board.to_string());
+            }
+        }
+        println!(
+            "fast check, both sides, budget {budget}: slowest {:.2?}: {}",
+            slowest.0, slowest.1
+        );
+    }
     for budget in budgets {
         let (mut undecided, mut wrong) = (0, 0);
         let mut slowest = (Duration::ZERO, String::new());

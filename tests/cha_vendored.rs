@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 use chess::{Board, BoardStatus, Color};
+use eboardd::core::rules::dead::FAST_CHECK_BUDGET;
 use eboardd::core::rules::pgn::read_games;
 use shakmaty::fen::Fen;
 use shakmaty::{EnPassantMode, Position};
@@ -80,7 +81,8 @@ fn upstream_fast(board: &Board) -> [bool; 2] {
 fn fast_check_answers_as_upstream_on_every_real_game_position() {
     let positions = real_game_positions();
     for board in &positions {
-        let ours = chasolver::is_unwinnable_fast_both(board);
+        // With the monitor's budget: the budget changes no answer on real games.
+        let ours = chasolver::is_unwinnable_fast_both(board, FAST_CHECK_BUDGET);
         assert_eq!(ours, upstream_fast(board), "fast check differs on {board}");
         for (i, color) in [Color::White, Color::Black].into_iter().enumerate() {
             assert_eq!(
@@ -97,17 +99,27 @@ fn fast_check_answers_as_upstream_and_soundly_on_labelled_positions() {
     let mut cases = labelled("positions.txt", 1);
     cases.extend(labelled("lichess.txt", 20));
     let mut proved = 0;
+    let mut budget_mattered = 0;
     for (board, label) in &cases {
-        let ours = chasolver::is_unwinnable_fast_both(board);
+        let ours = chasolver::is_unwinnable_fast_both(board, u64::MAX);
         assert_eq!(ours, upstream_fast(board), "fast check differs on {board}");
+        // The budget only ever turns "proved" into "not proved".
+        let budgeted = chasolver::is_unwinnable_fast_both(board, FAST_CHECK_BUDGET);
         for i in 0..2 {
             assert!(
                 !(ours[i] && label[i]),
                 "{board}: side {i} called unwinnable but can mate"
             );
+            assert!(
+                !budgeted[i] || ours[i],
+                "{board}: side {i} proved only with a budget"
+            );
             proved += usize::from(ours[i]);
+            budget_mattered += usize::from(ours[i] && !budgeted[i]);
         }
     }
+    // Some of these hard positions need more than the budget (that is what it is for).
+    assert!(budget_mattered > 0, "the budget never mattered");
     // The check proves something: on these sets, well over a thousand unwinnable sides.
     assert!(proved > 1_000, "only {proved} sides proved unwinnable");
 }

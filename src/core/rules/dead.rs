@@ -12,18 +12,21 @@
 //!
 //! # CHA is vendored (vendor/chasolver, MIT; VENDORED.md lists every change)
 //!
-//! The crates.io release has no node budget: its last phase may search 2^24 nodes (seconds).
-//! The vendored copy adds `winnability_within` (a budget over all phases; `None` when it is
-//! spent) and makes the common case cheaper without changing any answer: one short line
-//! answers tier 2 for both sides in open positions, and a short helpmate search comes before
-//! the expensive static analysis of blocked structures (a helpmate found means the answer is
-//! "winnable" whatever the analysis would say). Tier 3 runs within [`DEAD_POSITION_BUDGET`]
-//! nodes, [`can_mate`] (a rare event: a second illegal move, a flag fall) within
-//! [`CAN_MATE_BUDGET`]. Measured (`cargo run --release --example cha_budget`, CHA's own 3,414
-//! hard positions submitted to chasolver.org, both sides): at 100,000 nodes the slowest
-//! question takes ≈ 25 ms and 721 of 6,828 stay undecided; at 1,000,000 ≈ 0.2 s and 443; no
-//! answer ever contradicts the labels. Over the real games of `shared/data/pgn/games` every
-//! move is decided; `cargo bench --bench monitor` gives the cost per move.
+//! The crates.io release has no node budget: its full search may visit 2^24 nodes and its
+//! fast check, in a position where every short line stays unwinnable, millions (seconds:
+//! 3.7 s for one of CHA's own test positions). The vendored copy adds budgets (`None` /
+//! "not proved" when spent) and makes the common case cheaper without changing any answer:
+//! one short line answers tier 2 for both sides in open positions, and a short helpmate
+//! search comes before the expensive static analysis of blocked structures (a helpmate found
+//! means "winnable" whatever the analysis would say). Tier 2 runs within
+//! [`FAST_CHECK_BUDGET`] positions, tier 3 within [`DEAD_POSITION_BUDGET`] nodes, [`can_mate`]
+//! (a rare event: a second illegal move, a flag fall) within [`CAN_MATE_BUDGET`]. Measured
+//! (`cargo run --release --example cha_budget`, CHA's own 3,414 hard positions submitted to
+//! chasolver.org, both sides): tier 2's slowest position ≈ 7 ms; tier 3 at 100,000 nodes:
+//! slowest question ≈ 20–60 ms (machine load), 721 of 6,828 undecided; at 1,000,000 ≈ 0.2 s
+//! and 443; no answer ever contradicts the labels. On the real games of `shared/data/pgn/games`
+//! the budgets change no answer (tests/cha_vendored.rs) and `cargo bench --bench monitor`
+//! gives the cost per move.
 //!
 //! When no tier proves the position dead (including when the budget is spent, or the position
 //! cannot be handed to chasolver), the position is NOT declared dead: a missed dead position
@@ -102,6 +105,12 @@ fn cha_color(c: Color) -> chess::Color {
     }
 }
 
+/// Positions CHA's fast check may visit for one position (both sides; ≈ 10 ms at worst).
+/// Without it, a position where every short line stays unwinnable (only pawns and bishops,
+/// all blocked) makes it visit millions (seconds). No real-game position comes near
+/// (tests/cha_vendored.rs).
+pub const FAST_CHECK_BUDGET: u64 = 50_000;
+
 /// Nodes CHA's full search may spend on one dead-position question (≈ 25 ms at worst).
 pub const DEAD_POSITION_BUDGET: u64 = 100_000;
 
@@ -128,7 +137,7 @@ pub fn deadness(pos: &Chess) -> Deadness {
     let Some(board) = to_board(pos) else {
         return Deadness::NotDead;
     };
-    let [white, black] = chasolver::is_unwinnable_fast_both(&board);
+    let [white, black] = chasolver::is_unwinnable_fast_both(&board, FAST_CHECK_BUDGET);
     let other = match (white, black) {
         (true, true) => return Deadness::Dead(DeadReason::Unwinnable),
         (false, false) => return Deadness::NotDead,
@@ -167,7 +176,7 @@ pub fn can_mate(pos: &Chess, color: Color) -> Option<bool> {
     }
     let board = to_board(pos)?;
     let c = cha_color(color);
-    if chasolver::is_unwinnable_fast(&board, c) {
+    if chasolver::is_unwinnable_fast_within(&board, c, CAN_MATE_BUDGET) {
         return Some(false);
     }
     match chasolver::winnability_within(&board, c, CAN_MATE_BUDGET)? {

@@ -63,15 +63,29 @@ pub fn is_unwinnable_fast(board: &Board, intended_winner: Color) -> bool {
     }
 }
 
-/// (eboardd) [`is_unwinnable_fast`] for both sides: `[white, black]`, each
-/// exactly what `is_unwinnable_fast(board, colour)` returns, cheaper in the
-/// common case where a single short line shows that neither side is provably
-/// unwinnable (see `fast::neither_side_unwinnable_quickly`).
-pub fn is_unwinnable_fast_both(board: &Board) -> [bool; 2] {
+/// (eboardd) [`is_unwinnable_fast`] with a budget of `max_nodes` positions for
+/// its searches: `false` ("not proved") once it is spent, so a `true` is
+/// always one [`is_unwinnable_fast`] gives too.
+pub fn is_unwinnable_fast_within(board: &Board, intended_winner: Color, max_nodes: u64) -> bool {
+    match intended_winner {
+        Color::White => fast::is_unwinnable_within(board, max_nodes),
+        Color::Black => fast::is_unwinnable_within(&utils::mirror_board(board), max_nodes),
+    }
+}
+
+/// (eboardd) [`is_unwinnable_fast_within`] for both sides: `[white, black]`,
+/// each exactly what `is_unwinnable_fast_within(board, colour, max_nodes)`
+/// returns, cheaper in the common case where a single short line shows that
+/// neither side is provably unwinnable (see
+/// `fast::neither_side_unwinnable_quickly`).
+pub fn is_unwinnable_fast_both(board: &Board, max_nodes: u64) -> [bool; 2] {
     if fast::neither_side_unwinnable_quickly(board) {
         return [false, false];
     }
-    [is_unwinnable_fast(board, Color::White), is_unwinnable_fast(board, Color::Black)]
+    [
+        is_unwinnable_fast_within(board, Color::White, max_nodes),
+        is_unwinnable_fast_within(board, Color::Black, max_nodes),
+    ]
 }
 
 /// (eboardd) [`winnability`] within a budget of `max_nodes` search nodes (one

@@ -37,6 +37,15 @@ use crate::{
 ///
 /// Returns `true` only if the position is provably unwinnable for White.
 pub(crate) fn is_unwinnable(board: &Board) -> bool {
+    is_unwinnable_within(board, u64::MAX)
+}
+
+/// (eboardd) [`is_unwinnable`] with a budget of `max_nodes` positions for its
+/// bounded-depth searches (and the check-chain probe): once it is spent the
+/// answer is `false` ("not proved"), which is always sound. Without it, a
+/// position where every line stays unwinnable makes the full-width search
+/// visit millions of positions (seconds).
+pub(crate) fn is_unwinnable_within(board: &Board, max_nodes: u64) -> bool {
     // (eboardd) The root's legal moves are generated once: forced moves are
     // only played when there is exactly one (what `play_forced_moves` checks
     // first), and the same list starts the bounded search below.
@@ -61,7 +70,7 @@ pub(crate) fn is_unwinnable(board: &Board) -> bool {
 
     let initial_depth = if only_pawns_and_bishops { 7 } else { 4 };
 
-    let mut moved = MovedPieces::default();
+    let mut moved = MovedPieces { budget: max_nodes, ..MovedPieces::default() };
     if insufficient_white_material(&board)
         || dynamically_unwinnable_from(&board, legal_moves, initial_depth, false, &mut moved)
     {
@@ -114,7 +123,7 @@ pub(crate) fn is_unwinnable(board: &Board) -> bool {
         && nb_pawns >= 6
         && only_pawns_and_bishops
         && matches!(
-            check_chain_search(&board, &mut FxHashSet::default(), 0, &mut { u64::MAX }),
+            check_chain_search(&board, &mut FxHashSet::default(), 0, &mut { moved.budget }),
             Some(Winnability::Unwinnable)
         )
     {
@@ -209,6 +218,8 @@ struct MovedPieces {
     /// twice (not necessarily on consecutive plies; other moves may fall
     /// between them).
     two_pawn_moves_in_a_line: bool,
+    /// (eboardd) Positions the searches may still visit.
+    budget: u64,
 }
 
 /// Exhaustively prove a position is unwinnable for White by checking all
@@ -241,6 +252,11 @@ fn dynamically_unwinnable_from(
     pawn_move_seen: bool,
     moved: &mut MovedPieces,
 ) -> bool {
+    // (eboardd) Budget spent: not proved.
+    let Some(left) = moved.budget.checked_sub(1) else {
+        return false;
+    };
+    moved.budget = left;
     if legal_moves.len() == 0 {
         return !(board.side_to_move() == Color::Black && *board.checkers() != EMPTY);
     }
