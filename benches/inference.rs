@@ -23,15 +23,9 @@ fn load_captures() -> Vec<Capture> {
 /// Real games (Dortmund), simulated with handling noise on both orientations, with a clock.
 fn simulated_games(n: usize) -> Vec<Capture> {
     use eboardd::core::sim::{SimConfig, games_from_pgn, simulate};
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let path = [
-        dir.join("../shared/data/pgn/games/dortmund.pgn"),
-        std::path::PathBuf::from("/work/shared/data/pgn/games/dortmund.pgn"),
-    ]
-    .into_iter()
-    .find(|p| p.exists())
-    .expect("shared data: dortmund.pgn");
-    let text = String::from_utf8_lossy(&std::fs::read(path).expect("read")).into_owned();
+    let text =
+        String::from_utf8_lossy(&eboardd::shell::shared_data::read("pgn/games/dortmund.pgn"))
+            .into_owned();
     games_from_pgn(&text)
         .iter()
         .take(n)

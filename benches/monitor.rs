@@ -6,37 +6,13 @@
 //! (elements = moves).
 #![allow(clippy::disallowed_methods)]
 
-use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use eboardd::core::rules::Monitor;
-use eboardd::core::rules::pgn::{PgnGame, read_games};
+use eboardd::core::rules::pgn::PgnGame;
+use eboardd::shell::shared_data;
 use shakmaty::{EnPassantMode, fen::Fen};
-
-fn data_dir() -> PathBuf {
-    let beside = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
-    if beside.is_dir() {
-        return beside;
-    }
-    let fixed = PathBuf::from("/work/shared/data");
-    assert!(
-        fixed.is_dir(),
-        "test data not found: {} or /work/shared/data",
-        beside.display()
-    );
-    fixed
-}
-
-fn all_games() -> Vec<PgnGame> {
-    let mut out = Vec::new();
-    for f in ["dortmund", "lichess_db_sample", "kasparov-deep-blue-1997"] {
-        let path = data_dir().join(format!("pgn/games/{f}.pgn"));
-        let text = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        out.extend(read_games(&text));
-    }
-    out
-}
 
 fn distribution(games: &[PgnGame]) {
     let mut costs: Vec<(Duration, String)> = Vec::new();
@@ -78,7 +54,7 @@ fn distribution(games: &[PgnGame]) {
 }
 
 fn bench(c: &mut Criterion) {
-    let games = all_games();
+    let games = shared_data::all_real_games();
     distribution(&games);
     let moves: usize = games.iter().map(|g| g.moves.len()).sum();
     let mut g = c.benchmark_group("monitor");

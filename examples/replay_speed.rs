@@ -14,15 +14,9 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let n: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(100);
     let rounds: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(5);
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let path = [
-        dir.join("../shared/data/pgn/games/dortmund.pgn"),
-        std::path::PathBuf::from("/work/shared/data/pgn/games/dortmund.pgn"),
-    ]
-    .into_iter()
-    .find(|p| p.exists())
-    .expect("shared data: dortmund.pgn");
-    let text = String::from_utf8_lossy(&std::fs::read(path).expect("read")).into_owned();
+    let text =
+        String::from_utf8_lossy(&eboardd::shell::shared_data::read("pgn/games/dortmund.pgn"))
+            .into_owned();
     let caps: Vec<Capture> = games_from_pgn(&text)
         .iter()
         .take(n)

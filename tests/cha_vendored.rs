@@ -5,43 +5,24 @@
 //! CHA's own labelled positions (hard cases people submitted to chasolver.org, and a sample of
 //! Lichess positions), labelled `W`/`-` for White and `B`/`-` for Black.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::str::FromStr;
 
 use chess::{Board, BoardStatus, Color};
 use eboardd::core::rules::dead::FAST_CHECK_BUDGET;
-use eboardd::core::rules::pgn::read_games;
+use eboardd::shell::shared_data;
 use shakmaty::fen::Fen;
 use shakmaty::{EnPassantMode, Position};
-
-fn data_dir() -> PathBuf {
-    let beside = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
-    if beside.is_dir() {
-        return beside;
-    }
-    let fixed = PathBuf::from("/work/shared/data");
-    assert!(
-        fixed.is_dir(),
-        "test data not found: {} or {}",
-        beside.display(),
-        fixed.display()
-    );
-    fixed
-}
 
 /// Every position after every move of the real games.
 fn real_game_positions() -> Vec<Board> {
     let mut out = Vec::new();
-    for f in ["dortmund", "lichess_db_sample", "kasparov-deep-blue-1997"] {
-        let path = data_dir().join(format!("pgn/games/{f}.pgn"));
-        let text = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        for game in read_games(&text) {
-            let mut pos = game.start.clone();
-            for mv in &game.moves {
-                pos.play_unchecked(*mv);
-                let fen = Fen::from_position(&pos, EnPassantMode::Legal).to_string();
-                out.push(Board::from_str(&fen).unwrap_or_else(|e| panic!("{fen}: {e}")));
-            }
+    for game in shared_data::all_real_games() {
+        let mut pos = game.start.clone();
+        for mv in &game.moves {
+            pos.play_unchecked(*mv);
+            let fen = Fen::from_position(&pos, EnPassantMode::Legal).to_string();
+            out.push(Board::from_str(&fen).unwrap_or_else(|e| panic!("{fen}: {e}")));
         }
     }
     assert!(out.len() > 50_000, "only {} positions", out.len());

@@ -8,22 +8,14 @@ use std::time::Duration;
 use common::*;
 use nix::sys::signal::Signal;
 
-fn board_entry(name: &str, device: &std::path::Path, number: u32) -> String {
-    format!(
-        "[[board]]\nname = \"{name}\"\ndevice = \"{}\"\nnumber = {number}\nwhite = \"W{number}\"\nblack = \"B{number}\"\n\n",
-        device.display()
-    )
-}
-
 #[test]
 fn streams_a_boards_events_to_socket_clients() {
-    let dir = tempfile::tempdir().unwrap();
-    let board = FakeBoard::new("12345");
-    let link = dir.path().join("board-1");
-    let d = Daemon::start(
-        dir.path(),
-        &(base_config(dir.path()) + &board_entry("t1", &link, 1)),
-    );
+    let OneBoard {
+        dir: _dir,
+        board,
+        link,
+        daemon: d,
+    } = OneBoard::start("12345");
     // Connected before the board appears, the client sees everything it says.
     let mut c = d.client();
     symlink(&board.tty, &link);
@@ -101,13 +93,12 @@ fn streams_a_boards_events_to_socket_clients() {
 
 #[test]
 fn unplug_and_replug_at_the_same_path() {
-    let dir = tempfile::tempdir().unwrap();
-    let board = FakeBoard::new("22222");
-    let link = dir.path().join("board-1");
-    let d = Daemon::start(
-        dir.path(),
-        &(base_config(dir.path()) + &board_entry("t1", &link, 1)),
-    );
+    let OneBoard {
+        dir: _dir,
+        board,
+        link,
+        daemon: d,
+    } = OneBoard::start("22222");
     // Connected before the board appears, the client sees everything it says.
     let mut c = d.client();
     symlink(&board.tty, &link);
@@ -161,13 +152,12 @@ fn unplug_and_replug_at_the_same_path() {
 
 #[test]
 fn a_silent_board_is_declared_dead_and_reconnected() {
-    let dir = tempfile::tempdir().unwrap();
-    let board = FakeBoard::new("33333");
-    let link = dir.path().join("board-1");
-    let d = Daemon::start(
-        dir.path(),
-        &(base_config(dir.path()) + &board_entry("t1", &link, 1)),
-    );
+    let OneBoard {
+        dir: _dir,
+        board,
+        link,
+        daemon: d,
+    } = OneBoard::start("33333");
     // Connected before the board appears, the client sees everything it says.
     let mut c = d.client();
     symlink(&board.tty, &link);
@@ -190,13 +180,12 @@ fn a_silent_board_is_declared_dead_and_reconnected() {
 
 #[test]
 fn garbage_and_broken_frames_are_reported_and_the_stream_goes_on() {
-    let dir = tempfile::tempdir().unwrap();
-    let board = FakeBoard::new("44444");
-    let link = dir.path().join("board-1");
-    let d = Daemon::start(
-        dir.path(),
-        &(base_config(dir.path()) + &board_entry("t1", &link, 1)),
-    );
+    let OneBoard {
+        dir: _dir,
+        board,
+        link,
+        daemon: d,
+    } = OneBoard::start("44444");
     // Connected before the board appears, the client sees everything it says.
     let mut c = d.client();
     symlink(&board.tty, &link);
@@ -277,13 +266,12 @@ fn fifty_boards_at_once() {
 
 #[test]
 fn a_stalled_client_does_not_stall_others() {
-    let dir = tempfile::tempdir().unwrap();
-    let board = FakeBoard::new("55555");
-    let link = dir.path().join("board-1");
-    let d = Daemon::start(
-        dir.path(),
-        &(base_config(dir.path()) + &board_entry("t1", &link, 1)),
-    );
+    let OneBoard {
+        dir: _dir,
+        board,
+        link,
+        daemon: d,
+    } = OneBoard::start("55555");
     // This client connects and never reads.
     let stalled = std::os::unix::net::UnixStream::connect(&d.socket).unwrap();
     let mut c = d.client();

@@ -6,28 +6,14 @@ use std::path::{Path, PathBuf};
 use eboardd::core::event::EventKind;
 use eboardd::core::rules::pgn::{PgnGame, read_games};
 use eboardd::core::rules::{EndReason, Monitor};
+use eboardd::shell::shared_data;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, fen::Fen, san::San};
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-fn data_dir() -> PathBuf {
-    let beside = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
-    if beside.is_dir() {
-        return beside;
-    }
-    let fixed = PathBuf::from("/work/shared/data");
-    if fixed.is_dir() {
-        return fixed;
-    }
-    panic!(
-        "test data not found: expected {} or /work/shared/data (clone `shared` beside the repo)",
-        beside.display()
-    );
-}
-
 fn games(rel: &str) -> Vec<PgnGame> {
-    let path = data_dir().join(rel);
+    let path = shared_data::dir().join(rel);
     let text = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let games = read_games(&text);
     assert!(!games.is_empty(), "{}: no game", path.display());
@@ -605,7 +591,7 @@ struct OracleTally {
 
 #[test]
 fn ashlar_oracle_ply_by_ply() {
-    let root = data_dir().join("ashlar");
+    let root = shared_data::dir().join("ashlar");
     let mut files = Vec::new();
     oracle_files(&root.join("oracle"), &mut files);
     assert!(files.len() >= 19, "oracle files: {}", files.len());

@@ -11,26 +11,17 @@
 //! position) and are covered by tests/rules_monitor.rs alone.
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 
 use eboardd::core::event::EventKind;
 use eboardd::core::rules::Monitor;
 use eboardd::core::sim::{Pattern, SimConfig, SimGame, games_from_pgn, simulate};
+use eboardd::shell::shared_data;
 use shakmaty::Chess;
 
-fn data_dir() -> PathBuf {
-    let beside = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
-    if beside.is_dir() {
-        return beside;
-    }
-    let fixed = PathBuf::from("/work/shared/data");
-    assert!(fixed.is_dir(), "shared test data not found");
-    fixed
-}
-
 fn pgn_texts() -> Vec<String> {
-    let d = data_dir();
+    let d = shared_data::dir();
     let mut files = Vec::new();
     let mut stack = vec![d.join("ashlar/pgn"), d.join("pgn/rules")];
     while let Some(dir) = stack.pop() {
@@ -129,7 +120,7 @@ fn claims_and_game_ends_through_replay_equal_the_monitor() {
         "lichess_db_sample.pgn",
         "kasparov-deep-blue-1997.pgn",
     ] {
-        let path = data_dir().join("pgn/games").join(file);
+        let path = shared_data::dir().join("pgn/games").join(file);
         let text = String::from_utf8_lossy(&std::fs::read(path).unwrap()).into_owned();
         for (k, g) in games_from_pgn(&text).into_iter().enumerate() {
             if g.start != Chess::default() || g.moves.is_empty() {

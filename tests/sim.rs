@@ -2,7 +2,6 @@
 //! the game's final position, with every handling pattern occurring and observable.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
 
 use eboardd::core::capture::{Capture, Direction};
 use eboardd::core::dgt::{
@@ -14,25 +13,11 @@ use eboardd::core::sim::{
     ActionKind, MAX_INTERMEDIATE_MS, MIN_REST_MS, Pattern, SimConfig, SimGame, VirtualBoard,
     games_from_pgn, physical_actions, simulate, simulate_with_script,
 };
+use eboardd::shell::shared_data;
 use shakmaty::{Board, Color, Piece, Position, Role, Square};
 
-fn data_dir() -> PathBuf {
-    let near = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
-    if near.is_dir() {
-        return near;
-    }
-    let abs = PathBuf::from("/work/shared/data");
-    if abs.is_dir() {
-        return abs;
-    }
-    panic!(
-        "test data not found: neither {} nor /work/shared/data exists",
-        near.display()
-    );
-}
-
 fn dortmund() -> Vec<SimGame> {
-    let path = data_dir().join("pgn/games/dortmund.pgn");
+    let path = shared_data::dir().join("pgn/games/dortmund.pgn");
     let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let games = games_from_pgn(&String::from_utf8_lossy(&bytes));
     assert!(games.len() > 300, "only {} games parsed", games.len());

@@ -5,4 +5,5 @@ pub mod config;
 pub mod daemon;
 pub mod demo;
 pub mod replay;
+pub mod shared_data;
 pub mod simulate;

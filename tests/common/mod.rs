@@ -216,6 +216,43 @@ pub fn base_config(dir: &Path) -> String {
     )
 }
 
+/// A `[[board]]` entry: board `name` at `device`, board number `number`, players `W<n>` and
+/// `B<n>`.
+pub fn board_entry(name: &str, device: &Path, number: u32) -> String {
+    format!(
+        "[[board]]\nname = \"{name}\"\ndevice = \"{}\"\nnumber = {number}\nwhite = \"W{number}\"\nblack = \"B{number}\"\n\n",
+        device.display()
+    )
+}
+
+/// The usual set-up: a daemon whose configuration names one board, `t1`, at `dir/board-1`,
+/// and the fake board that appears there when the test links it (`symlink(&board.tty,
+/// &link)`). Fields drop in reverse order: the daemon first, the folder last.
+pub struct OneBoard {
+    pub dir: tempfile::TempDir,
+    pub board: FakeBoard,
+    pub link: PathBuf,
+    pub daemon: Daemon,
+}
+
+impl OneBoard {
+    pub fn start(serial: &str) -> OneBoard {
+        let dir = tempfile::tempdir().expect("temporary folder");
+        let board = FakeBoard::new(serial);
+        let link = dir.path().join("board-1");
+        let daemon = Daemon::start(
+            dir.path(),
+            &(base_config(dir.path()) + &board_entry("t1", &link, 1)),
+        );
+        OneBoard {
+            dir,
+            board,
+            link,
+            daemon,
+        }
+    }
+}
+
 impl Daemon {
     /// Starts `eboardd run` with `config` (written to `dir/eboardd.toml`).
     pub fn start(dir: &Path, config: &str) -> Daemon {
