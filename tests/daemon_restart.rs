@@ -42,12 +42,30 @@ fn journalled_moves(dir: &Path) -> Vec<(u64, String)> {
         .collect()
 }
 
+/// `kill -9` the daemon, start it again on the same folder and configuration, and wait until
+/// it has board `t1` (serial 12345) back; the board stays as it is meanwhile.
+fn kill_9_and_restart(mut d: Daemon, dir: &Path, link: &Path) -> (Daemon, Client) {
+    d.kill9();
+    drop(d);
+    let d = Daemon::start(dir, &config(dir, link));
+    let mut c = d.client();
+    wait_for(
+        T,
+        || {
+            c.request("status");
+            c.expect(T, "status", |v| is(v, "boards"))["boards"][0]["serial"] == "12345"
+        },
+        || d.log(),
+    );
+    (d, c)
+}
+
 #[test]
 fn kill_9_mid_game_and_restart_loses_and_duplicates_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let board = FakeBoard::new("12345");
     let link = dir.path().join("board-1");
-    let mut d = Daemon::start(dir.path(), &config(dir.path(), &link));
+    let d = Daemon::start(dir.path(), &config(dir.path(), &link));
     let mut c = d.client();
     symlink(&board.tty, &link);
     c.expect(T, "new game", |v| is(v, "new_game") && v["fen"] == START);
@@ -66,18 +84,8 @@ fn kill_9_mid_game_and_restart_loses_and_duplicates_nothing() {
         || pgn(dir.path()) + &d.log(),
     );
 
-    d.kill9();
     // The board stays as it is while the daemon is down; it restarts and resumes.
-    let d = Daemon::start(dir.path(), &config(dir.path(), &link));
-    let mut c = d.client();
-    wait_for(
-        T,
-        || {
-            c.request("status");
-            c.expect(T, "status", |v| is(v, "boards"))["boards"][0]["serial"] == "12345"
-        },
-        || d.log(),
-    );
+    let (d, mut c) = kill_9_and_restart(d, dir.path(), &link);
     board.play(sq("g1"), sq("f3"));
     let m = c.expect(T, "2. Nf3", |v| is(v, "move"));
     assert_eq!(
@@ -182,7 +190,7 @@ fn illegal_moves_are_still_counted_after_a_restart() {
     let dir = tempfile::tempdir().unwrap();
     let board = FakeBoard::new("12345");
     let link = dir.path().join("board-1");
-    let mut d = Daemon::start(dir.path(), &config(dir.path(), &link));
+    let d = Daemon::start(dir.path(), &config(dir.path(), &link));
     let mut c = d.client();
     symlink(&board.tty, &link);
     c.expect(T, "new game", |v| is(v, "new_game") && v["fen"] == START);
@@ -201,17 +209,7 @@ fn illegal_moves_are_still_counted_after_a_restart() {
     board.play(sq("e3"), sq("f1"));
     c.expect(T, "restored", |v| is(v, "restored"));
 
-    d.kill9();
-    let d = Daemon::start(dir.path(), &config(dir.path(), &link));
-    let mut c = d.client();
-    wait_for(
-        T,
-        || {
-            c.request("status");
-            c.expect(T, "status", |v| is(v, "boards"))["boards"][0]["serial"] == "12345"
-        },
-        || d.log(),
-    );
+    let (_d, mut c) = kill_9_and_restart(d, dir.path(), &link);
     // The same attempt again: the second completed illegal move of the game (7.5.5).
     board.play(sq("f1"), sq("e3"));
     let second = c.expect(T, "the second illegal move", |v| is(v, "illegal_move"));
