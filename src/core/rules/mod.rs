@@ -428,11 +428,16 @@ impl Monitor {
     }
 
     /// Whether the last move may have made the position dead. A reversible move (no capture,
-    /// no pawn move, no castling right lost) can be undone, so it cannot take away a series of
-    /// moves to mate that existed before it — except through forced lines (checks, very few
-    /// legal replies), which are looked at too. Skipping the rest keeps CHA's cost off most
-    /// moves (see benches/monitor.rs and examples/replay_speed.rs). A position whose search
-    /// spent its budget undecided has every following move looked at, until one decides.
+    /// no pawn move, no castling right lost) can usually be undone — the opponent moves a piece
+    /// and back while the mover takes his move back — so the position before it recurs, with
+    /// every series of moves to mate it had. That needs the opponent to have such a move: when
+    /// he is in check or has very few legal moves (≤ 3) it may fail, and those positions are
+    /// looked at too. This is a heuristic, not a proof: a constructed position where the
+    /// opponent has four or more moves and none of them can be taken back could be dead after
+    /// a reversible move and be missed (the safe direction: the game goes on; the arbiter's
+    /// own judgement still applies). Skipping the rest keeps CHA's cost off most moves (see
+    /// benches/monitor.rs and examples/replay_speed.rs). A position whose search spent its
+    /// budget undecided has every following move looked at, until one decides.
     fn deadness_may_change(&self, legal: &MoveList) -> bool {
         let pos = self.position();
         // (The first move of a game is always looked at: a set-up start may be dead already.)
