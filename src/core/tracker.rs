@@ -315,8 +315,9 @@ pub struct Tracker {
     chain: Vec<(Move, Chess)>,
     /// A full dump arrived since then (updates may have been missed: anything goes).
     dump_since_confirm: bool,
-    /// The field updates since then, with their times (at most `MAX_REPORTS`).
-    reports: Vec<(Square, Option<shakmaty::Piece>, u64)>,
+    /// The field updates since then: the square, whether it reads occupied, the piece (identity
+    /// boards only: occupancy boards cannot tell), the time (at most `MAX_REPORTS`).
+    reports: Vec<(Square, bool, Option<shakmaty::Piece>, u64)>,
     ops: Vec<(u64, GameOp)>,
 }
 
@@ -408,8 +409,7 @@ impl Tracker {
         let sq = self.orientation.square(index);
         // An occupancy board only reports occupied/empty: a change of piece on an occupied
         // square (a DGT board read as occupancy-only) is no news.
-        if false
-            && let Some(Sensed::Occupancy(occ)) = &self.live
+        if let Some(Sensed::Occupancy(occ)) = &self.live
             && occ.contains(sq) == (piece != PieceCode::Empty)
         {
             return;
@@ -420,7 +420,12 @@ impl Tracker {
             self.seen_filled.add(sq);
         }
         if self.reports.len() < MAX_REPORTS {
-            self.reports.push((sq, piece.piece(), now));
+            let identity = match self.cfg.sensing {
+                Sensing::Identity => piece.piece(),
+                Sensing::Occupancy => None,
+            };
+            self.reports
+                .push((sq, piece != PieceCode::Empty, identity, now));
         }
         if let Some(live) = self.live.as_mut() {
             live.set(sq, piece);
@@ -1468,8 +1473,8 @@ impl Tracker {
         let stray = self
             .reports
             .iter()
-            .filter(|(sq, p, _)| {
-                p.is_some() && !explained.contains(*sq) && start.board().piece_at(*sq) != *p
+            .filter(|(sq, occupied, p, _)| {
+                *occupied && !explained.contains(*sq) && start.board().piece_at(*sq) != *p
             })
             .count();
         Some((cost, stray))
@@ -1506,8 +1511,8 @@ impl Tracker {
             let later = &self.reports[next.min(self.reports.len())..];
             let found = later
                 .iter()
-                .position(|r| r.0 == sq && r.1 == Some(piece))
-                .or_else(|| later.iter().position(|r| r.0 == sq && r.1.is_some()));
+                .position(|r| r.0 == sq && r.2 == Some(piece))
+                .or_else(|| later.iter().position(|r| r.0 == sq && r.1));
             match found {
                 Some(i) => next += i + 1,
                 None => cost += 1,
