@@ -863,7 +863,7 @@ impl Tracker {
                     .filter(|l: &Vec<Move>| self.fit(&cur, l) == Some((0, 0)))
                     .collect();
                 if let [line] = lines.as_slice() {
-                    if self.ghost_wait(now, line) {
+                    if self.ghost_wait(now, &cur, line) {
                         return;
                     }
                     let line = line.clone();
@@ -962,7 +962,7 @@ impl Tracker {
                     && best_forward.is_none_or(|f| f >= c)
                 {
                     let line = line.clone();
-                    if self.ghost_wait(now, &line) {
+                    if self.ghost_wait(now, &before, &line) {
                         return;
                     }
                     self.takeback_to(now, n - 2);
@@ -983,7 +983,7 @@ impl Tracker {
                 self.irregular(now, &cur, sensed);
                 return;
             }
-            if self.ghost_wait_all(now, &lines) {
+            if self.ghost_wait_all(now, &cur, &lines) {
                 return;
             }
             self.take_lines(now, lines);
@@ -1298,19 +1298,31 @@ impl Tracker {
     /// A line in which a piece is captured at once on its target relies on a placement the
     /// board may never have shown; such a board may also be a move still in progress (a
     /// piece in the hand). Before believing it, the board must rest [`GHOST_SETTLE_MS`].
-    fn ghost_wait(&mut self, now: u64, line: &[Move]) -> bool {
-        self.ghost_wait_all(now, &[line.to_vec()])
+    fn ghost_wait(&mut self, now: u64, start: &Chess, line: &[Move]) -> bool {
+        self.ghost_wait_all(now, start, &[line.to_vec()])
     }
 
-    /// [`Tracker::ghost_wait`] for a set of candidate lines: wait while every one of them
-    /// ends in such a capture (once a reply followed it, the capture is done).
-    fn ghost_wait_all(&mut self, now: u64, lines: &[Vec<Move>]) -> bool {
+    /// [`Tracker::ghost_wait`] for a set of candidate lines from `start`: wait while every one
+    /// of them ends in such a capture (once a reply followed it, the capture is done) — unless
+    /// the board did report the captured piece on its target.
+    fn ghost_wait_all(&mut self, now: u64, start: &Chess, lines: &[Vec<Move>]) -> bool {
         let deadline = self.last_change_ms + GHOST_SETTLE_MS;
         let all = !lines.is_empty()
             && lines.iter().all(|l| {
                 l.len() >= 2 && {
                     let (a, b) = (l[l.len() - 2], l[l.len() - 1]);
+                    // The side that played `a`.
+                    let color = if (l.len() - 2) % 2 == 0 {
+                        start.turn()
+                    } else {
+                        start.turn().other()
+                    };
+                    let piece = a.promotion().unwrap_or(a.role()).of(color);
                     captured_at_once(&a, &b)
+                        && !self
+                            .reports
+                            .iter()
+                            .any(|r| r.0 == a.to() && r.2 == Some(piece))
                 }
             });
         if all && !self.dump_since_confirm && now < deadline {
