@@ -833,6 +833,20 @@ impl Tracker {
         } else {
             self.best_supported(self.lines(&cur, &sensed, 1))
         };
+        // (Unless the reports tell a longer story: the moves followed one by one, or a line
+        // that accounts for every report.)
+        if let [line] = one.as_slice()
+            && self.fit(&cur, line) != Some((0, 0))
+        {
+            if let Some(seen) = self.seen_line(&cur, &sensed) {
+                self.apply_line(now, &seen);
+                self.confirmed();
+                return;
+            }
+            if self.take_perfect(now, &sensed, 2) {
+                return;
+            }
+        }
         if !one.is_empty() {
             self.take_lines(now, one);
             return;
@@ -844,6 +858,9 @@ impl Tracker {
             && sensed.matches(end.board())
         {
             let line: Vec<Move> = self.chain.iter().map(|(m, _)| *m).collect();
+            if self.fit(&cur, &line) != Some((0, 0)) && self.take_perfect(now, &sensed, 1) {
+                return;
+            }
             self.apply_line(now, &line);
             self.confirmed();
             return;
@@ -891,6 +908,11 @@ impl Tracker {
                 .filter(|l| l[0] != last)
                 .collect();
             if revised.len() == 1 && !self.wait_for_capture(now, &revised) {
+                if self.fit(&before, &revised[0]) != Some((0, 0))
+                    && self.take_perfect(now, &sensed, 2)
+                {
+                    return;
+                }
                 self.takeback_to(now, n - 2);
                 self.apply_line(now, &revised[0]);
                 self.confirmed();
@@ -973,6 +995,13 @@ impl Tracker {
             }
             if lines.is_empty() {
                 continue;
+            }
+            // A line leaving reports unexplained or out of order, when a longer one explains
+            // them all (the opponent replied and a piece moved on before the board settled).
+            if !lines.iter().any(|l| self.fit(&cur, l) == Some((0, 0)))
+                && self.take_perfect(now, &sensed, len + 1)
+            {
+                return;
             }
             // A line the board did not show in order (each move's target reported after
             // the previous one's) is a move in progress, unless updates were missed.
@@ -1196,6 +1225,84 @@ impl Tracker {
             return true;
         }
         false
+    }
+
+    /// The moves followed one by one (see `follow`), when they end in the sensed board and
+    /// account for every report in order.
+    fn seen_line(&self, pos: &Chess, sensed: &Sensed) -> Option<Vec<Move>> {
+        let (_, end) = self.chain.last()?;
+        if !sensed.matches(end.board()) {
+            return None;
+        }
+        let line: Vec<Move> = self.chain.iter().map(|(m, _)| *m).collect();
+        (self.fit(pos, &line) == Some((0, 0))).then_some(line)
+    }
+
+    /// Identity boards: the one line of `min_len` or more moves (up to `max_plies`) from the
+    /// game position — or, while the last move may be revised, from the position before it —
+    /// that ends in the sensed board and accounts for every report in order (see
+    /// [`Tracker::fit`]): what a shorter line leaving reports unexplained must give way to (a
+    /// piece that moved on, the opponent's piece that went away and came back, a slide that
+    /// went further). Returns how many plies of the game stay, and the line. None when there
+    /// is none or several, or when updates were missed.
+    fn perfect_line(
+        &self,
+        now: u64,
+        sensed: &Sensed,
+        min_len: usize,
+    ) -> Option<(usize, Vec<Move>)> {
+        if self.cfg.sensing != Sensing::Identity || self.dump_since_confirm || self.alert {
+            return None;
+        }
+        let g = self.game.as_ref()?;
+        let n = g.moves.len();
+        let revise =
+            (n >= 1 && self.may_revise(now)).then(|| (g.positions[n - 1].clone(), g.moves[n - 1]));
+        let cur = g.current();
+        // Moves from the game position first: a move the board showed at rest is revised only
+        // when nothing else accounts for the reports.
+        for len in min_len.max(1)..=self.cfg.max_plies {
+            let mut found = self
+                .lines(cur, sensed, len)
+                .into_iter()
+                .filter(|l| self.fit(cur, l) == Some((0, 0)));
+            match (found.next(), found.next()) {
+                (Some(line), None) => return Some((n, line)),
+                (Some(_), Some(_)) => return None,
+                _ => {}
+            }
+        }
+        let (before, last) = revise?;
+        for len in min_len.max(1)..=self.cfg.max_plies {
+            self.revising.set(true);
+            let revised = self.lines(&before, sensed, len);
+            self.revising.set(false);
+            let mut found = revised
+                .into_iter()
+                .filter(|l| l[0] != last && self.fit(&before, l) == Some((0, 0)));
+            match (found.next(), found.next()) {
+                (Some(line), None) => return Some((n - 1, line)),
+                (Some(_), Some(_)) => return None,
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// Plays the [`Tracker::perfect_line`], if there is one (after the rest a piece captured
+    /// at once needs). Returns whether the board was dealt with.
+    fn take_perfect(&mut self, now: u64, sensed: &Sensed, min_len: usize) -> bool {
+        let Some((keep, line)) = self.perfect_line(now, sensed, min_len) else {
+            return false;
+        };
+        let start = self.game.as_ref().expect("a game").positions[keep].clone();
+        if self.ghost_wait(now, &start, &line) {
+            return true;
+        }
+        self.takeback_to(now, keep);
+        self.apply_line(now, &line);
+        self.confirmed();
+        true
     }
 
     /// All lines of exactly `len` legal moves from `pos` that end in the sensed board.
