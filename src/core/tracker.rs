@@ -485,7 +485,98 @@ impl Tracker {
             mid.play_unchecked(a);
             self.chain.push((a, mid));
             self.chain.push((b, pos));
+            return;
         }
+        // Two moves at once: the opponent took his piece before the board showed the first
+        // move at rest (identity boards) — after the moves seen, or replacing the last of them
+        // (a transit) — when the board reported their targets in that order.
+        if self.cfg.sensing != Sensing::Identity {
+            return;
+        }
+        let diff = live.diff(tail.board());
+        if (4..=8).contains(&diff.count())
+            && let Some((a, b)) = self.two_moves(tail, live)
+        {
+            let mut mid = tail.clone();
+            mid.play_unchecked(a);
+            let mut end = mid.clone();
+            end.play_unchecked(b);
+            self.chain.push((a, mid));
+            self.chain.push((b, end));
+            return;
+        }
+        let n = self.chain.len();
+        if n == 0 {
+            return;
+        }
+        let prev = if n >= 2 {
+            &self.chain[n - 2].1
+        } else {
+            g.current()
+        };
+        let diff = live.diff(prev.board());
+        if (4..=8).contains(&diff.count())
+            && let Some((a, b)) = self.two_moves(prev, live)
+        {
+            let mut mid = prev.clone();
+            mid.play_unchecked(a);
+            let mut end = mid.clone();
+            end.play_unchecked(b);
+            self.chain[n - 1] = (a, mid);
+            self.chain.push((b, end));
+        }
+    }
+
+    /// The two legal moves from `pos` whose result the board shows, when exactly one pair
+    /// does and the board reported the first move's piece on its target before the second's
+    /// (unless the second captured it there at once).
+    fn two_moves(&self, pos: &Chess, sensed: &Sensed) -> Option<(Move, Move)> {
+        let diff = sensed.diff(pos.board());
+        let inside = |m: &Move| match *m {
+            Move::Castle { king, rook } => diff.contains(king) && diff.contains(rook),
+            _ => m.from().is_some_and(|f| diff.contains(f)) && diff.contains(m.to()),
+        };
+        let mut found = None;
+        for a in pos.legal_moves() {
+            if !inside(&a) {
+                continue;
+            }
+            let mut mid = pos.clone();
+            mid.play_unchecked(a);
+            for b in mid.legal_moves() {
+                if !inside(&b) {
+                    continue;
+                }
+                let mut end = mid.clone();
+                end.play_unchecked(b);
+                if !sensed.matches(end.board()) {
+                    continue;
+                }
+                if found.is_some() {
+                    return None;
+                }
+                found = Some((a, b));
+            }
+        }
+        let (a, b) = found?;
+        let last_report = |m: &Move, color: Color| {
+            let (sq, piece) = match *m {
+                Move::Castle { king, rook } => {
+                    let side = shakmaty::CastlingSide::from_queen_side(rook < king);
+                    (side.king_to(color), color.king())
+                }
+                _ => (m.to(), m.promotion().unwrap_or(m.role()).of(color)),
+            };
+            self.reports
+                .iter()
+                .rposition(|r| r.0 == sq && r.2 == Some(piece))
+        };
+        let us = pos.turn();
+        let second = last_report(&b, us.other())?;
+        if !captured_at_once(&a, &b) && last_report(&a, us)? >= second {
+            return None;
+        }
+        Some((a, b))
     }
 
     /// A clock reading arrived: whether a clock is connected.
