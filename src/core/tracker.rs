@@ -873,8 +873,13 @@ impl Tracker {
         }
         let game = self.game.as_ref().expect("checked above");
         let cur = game.current().clone();
-        // 1. Unchanged.
+        // 1. Unchanged — unless both players moved a piece away and back, seen move by move.
         if sensed.matches(cur.board()) {
+            if let Some(seen) = self.seen_line(&cur, &sensed) {
+                self.apply_line(now, &seen);
+                self.confirmed();
+                return;
+            }
             self.restored(now);
             self.confirmed();
             return;
