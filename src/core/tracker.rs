@@ -957,6 +957,9 @@ impl Tracker {
             if self.fit(&cur, &line) != Some((0, 0)) && self.take_perfect(now, &sensed, 1) {
                 return;
             }
+            if self.ghost_wait(now, &cur, &line) {
+                return;
+            }
             self.apply_line(now, &line);
             self.confirmed();
             return;
@@ -977,6 +980,9 @@ impl Tracker {
                     .collect();
                 if let [line] = lines.as_slice() {
                     if self.ghost_wait(now, &cur, line) {
+                        // Follow on from it: the next move may start before the rest is over.
+                        let line = line.clone();
+                        self.set_chain(&cur, &line);
                         return;
                     }
                     let line = line.clone();
@@ -1321,6 +1327,16 @@ impl Tracker {
             return true;
         }
         false
+    }
+
+    /// Takes `line` from `start` as the moves followed so far.
+    fn set_chain(&mut self, start: &Chess, line: &[Move]) {
+        self.chain.clear();
+        let mut pos = start.clone();
+        for &m in line {
+            pos.play_unchecked(m);
+            self.chain.push((m, pos.clone()));
+        }
     }
 
     /// The moves followed one by one (see `follow`), when they end in the sensed board and
