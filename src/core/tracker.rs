@@ -626,6 +626,11 @@ impl Tracker {
             }
             return;
         }
+        // The press completed the move(s) played since the last one: what else the board
+        // shows is the opponent starting his reply, not an illegal move of the presser.
+        if moved {
+            return;
+        }
         match irregular::classify(&cur, board) {
             Shape::MoveAttempt { from, to, .. } => {
                 self.illegal(
