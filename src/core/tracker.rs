@@ -1075,7 +1075,7 @@ impl Tracker {
                 let revised: Vec<Vec<Move>> = self
                     .lines(&before, &sensed, len)
                     .into_iter()
-                    .filter(|l| l[0] != last)
+                    .filter(|l| l[0] != last && self.revision_seen(&before, l))
                     .collect();
                 self.revising.set(false);
                 let best_forward = lines.iter().filter_map(|l| self.fit(&cur, l)).min();
@@ -1334,6 +1334,20 @@ impl Tracker {
         false
     }
 
+    /// Identity boards: a revised move must have been seen — a piece captured at once on its
+    /// new square, never reported there, does not revise a move the board showed at rest.
+    fn revision_seen(&self, before: &Chess, line: &[Move]) -> bool {
+        let [a, b, ..] = line else { return true };
+        // (Occupancy boards never report which piece: they cannot tell.)
+        if self.cfg.sensing != Sensing::Identity || !captured_at_once(a, b) {
+            return true;
+        }
+        let piece = a.promotion().unwrap_or(a.role()).of(before.turn());
+        self.reports
+            .iter()
+            .any(|r| r.0 == a.to() && r.2 == Some(piece))
+    }
+
     /// Takes `line` from `start` as the moves followed so far.
     fn set_chain(&mut self, start: &Chess, line: &[Move]) {
         self.chain.clear();
@@ -1394,9 +1408,11 @@ impl Tracker {
             self.revising.set(true);
             let revised = self.lines(&before, sensed, len);
             self.revising.set(false);
-            let mut found = revised
-                .into_iter()
-                .filter(|l| l[0] != last && self.fit(&before, l) == Some((0, 0)));
+            let mut found = revised.into_iter().filter(|l| {
+                l[0] != last
+                    && self.revision_seen(&before, l)
+                    && self.fit(&before, l) == Some((0, 0))
+            });
             match (found.next(), found.next()) {
                 (Some(line), None) => return Some((n - 1, line)),
                 (Some(_), Some(_)) => return None,
