@@ -1111,10 +1111,13 @@ impl Tracker {
                 return;
             }
             // A line the board did not show in order (each move's target reported after
-            // the previous one's) is a move in progress, unless updates were missed.
-            if lines.len() == 1
-                && !self.dump_since_confirm
-                && self.order_cost(&cur, &lines[0]) != Some(0)
+            // the previous one's) is a move in progress, unless updates were missed. So is a
+            // line leaving reports unexplained when the board is the moves followed with a
+            // piece in the hand.
+            if !self.dump_since_confirm
+                && ((lines.len() == 1 && self.order_cost(&cur, &lines[0]) != Some(0))
+                    || (self.in_hand_after_chain(&sensed)
+                        && lines.iter().all(|l| self.fit(&cur, l) != Some((0, 0)))))
             {
                 self.irregular(now, &cur, sensed);
                 return;
@@ -1346,6 +1349,23 @@ impl Tracker {
         self.reports
             .iter()
             .any(|r| r.0 == a.to() && r.2 == Some(piece))
+    }
+
+    /// Identity boards: the board is the end of the moves followed with pieces lifted (in the
+    /// hand): a move in progress.
+    fn in_hand_after_chain(&self, sensed: &Sensed) -> bool {
+        let (Some((_, end)), Sensed::Identity { board, unknown }) = (self.chain.last(), sensed)
+        else {
+            return false;
+        };
+        let end = end.board();
+        unknown.is_empty()
+            && board.occupied().is_subset(end.occupied())
+            && board.occupied() != end.occupied()
+            && board
+                .occupied()
+                .into_iter()
+                .all(|sq| board.piece_at(sq) == end.piece_at(sq))
     }
 
     /// Takes `line` from `start` as the moves followed so far.
