@@ -1337,18 +1337,23 @@ impl Tracker {
         false
     }
 
-    /// Identity boards: a revised move must have been seen — a piece captured at once on its
-    /// new square, never reported there, does not revise a move the board showed at rest.
+    /// Identity boards: a revised move must have been seen — its piece reported on its new
+    /// square since the move it replaces (not a piece captured at once there, nor a capture
+    /// whose target was only seen emptied).
     fn revision_seen(&self, before: &Chess, line: &[Move]) -> bool {
-        let [a, b, ..] = line else { return true };
         // (Occupancy boards never report which piece: they cannot tell.)
-        if self.cfg.sensing != Sensing::Identity || !captured_at_once(a, b) {
+        if self.cfg.sensing != Sensing::Identity {
             return true;
         }
-        let piece = a.promotion().unwrap_or(a.role()).of(before.turn());
-        self.reports
-            .iter()
-            .any(|r| r.0 == a.to() && r.2 == Some(piece))
+        let Some(a) = line.first() else { return true };
+        let (sq, piece) = match *a {
+            Move::Castle { king, rook } => {
+                let side = shakmaty::CastlingSide::from_queen_side(rook < king);
+                (side.king_to(before.turn()), before.turn().king())
+            }
+            _ => (a.to(), a.promotion().unwrap_or(a.role()).of(before.turn())),
+        };
+        self.reports.iter().any(|r| r.0 == sq && r.2 == Some(piece))
     }
 
     /// Identity boards: the board is the end of the moves followed with pieces lifted (in the
