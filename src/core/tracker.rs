@@ -315,8 +315,9 @@ pub struct Tracker {
     chain: Vec<(Move, Chess)>,
     /// A full dump arrived since then (updates may have been missed: anything goes).
     dump_since_confirm: bool,
-    /// The field updates since then, with their times (at most `MAX_REPORTS`).
-    reports: Vec<(Square, Option<shakmaty::Piece>, u64)>,
+    /// The field updates since then: the square, whether it reads occupied, the piece (identity
+    /// boards only: occupancy boards cannot tell), the time (at most `MAX_REPORTS`).
+    reports: Vec<(Square, bool, Option<shakmaty::Piece>, u64)>,
     ops: Vec<(u64, GameOp)>,
 }
 
@@ -408,8 +409,7 @@ impl Tracker {
         let sq = self.orientation.square(index);
         // An occupancy board only reports occupied/empty: a change of piece on an occupied
         // square (a DGT board read as occupancy-only) is no news.
-        if false
-            && let Some(Sensed::Occupancy(occ)) = &self.live
+        if let Some(Sensed::Occupancy(occ)) = &self.live
             && occ.contains(sq) == (piece != PieceCode::Empty)
         {
             return;
@@ -420,7 +420,12 @@ impl Tracker {
             self.seen_filled.add(sq);
         }
         if self.reports.len() < MAX_REPORTS {
-            self.reports.push((sq, piece.piece(), now));
+            let identity = match self.cfg.sensing {
+                Sensing::Identity => piece.piece(),
+                Sensing::Occupancy => None,
+            };
+            self.reports
+                .push((sq, piece != PieceCode::Empty, identity, now));
         }
         if let Some(live) = self.live.as_mut() {
             live.set(sq, piece);
@@ -480,7 +485,98 @@ impl Tracker {
             mid.play_unchecked(a);
             self.chain.push((a, mid));
             self.chain.push((b, pos));
+            return;
         }
+        // Two moves at once: the opponent took his piece before the board showed the first
+        // move at rest (identity boards) — after the moves seen, or replacing the last of them
+        // (a transit) — when the board reported their targets in that order.
+        if self.cfg.sensing != Sensing::Identity {
+            return;
+        }
+        let diff = live.diff(tail.board());
+        if (4..=8).contains(&diff.count())
+            && let Some((a, b)) = self.two_moves(tail, live)
+        {
+            let mut mid = tail.clone();
+            mid.play_unchecked(a);
+            let mut end = mid.clone();
+            end.play_unchecked(b);
+            self.chain.push((a, mid));
+            self.chain.push((b, end));
+            return;
+        }
+        let n = self.chain.len();
+        if n == 0 {
+            return;
+        }
+        let prev = if n >= 2 {
+            &self.chain[n - 2].1
+        } else {
+            g.current()
+        };
+        let diff = live.diff(prev.board());
+        if (4..=8).contains(&diff.count())
+            && let Some((a, b)) = self.two_moves(prev, live)
+        {
+            let mut mid = prev.clone();
+            mid.play_unchecked(a);
+            let mut end = mid.clone();
+            end.play_unchecked(b);
+            self.chain[n - 1] = (a, mid);
+            self.chain.push((b, end));
+        }
+    }
+
+    /// The two legal moves from `pos` whose result the board shows, when exactly one pair
+    /// does and the board reported the first move's piece on its target before the second's
+    /// (unless the second captured it there at once).
+    fn two_moves(&self, pos: &Chess, sensed: &Sensed) -> Option<(Move, Move)> {
+        let diff = sensed.diff(pos.board());
+        let inside = |m: &Move| match *m {
+            Move::Castle { king, rook } => diff.contains(king) && diff.contains(rook),
+            _ => m.from().is_some_and(|f| diff.contains(f)) && diff.contains(m.to()),
+        };
+        let mut found = None;
+        for a in pos.legal_moves() {
+            if !inside(&a) {
+                continue;
+            }
+            let mut mid = pos.clone();
+            mid.play_unchecked(a);
+            for b in mid.legal_moves() {
+                if !inside(&b) {
+                    continue;
+                }
+                let mut end = mid.clone();
+                end.play_unchecked(b);
+                if !sensed.matches(end.board()) {
+                    continue;
+                }
+                if found.is_some() {
+                    return None;
+                }
+                found = Some((a, b));
+            }
+        }
+        let (a, b) = found?;
+        let last_report = |m: &Move, color: Color| {
+            let (sq, piece) = match *m {
+                Move::Castle { king, rook } => {
+                    let side = shakmaty::CastlingSide::from_queen_side(rook < king);
+                    (side.king_to(color), color.king())
+                }
+                _ => (m.to(), m.promotion().unwrap_or(m.role()).of(color)),
+            };
+            self.reports
+                .iter()
+                .rposition(|r| r.0 == sq && r.2 == Some(piece))
+        };
+        let us = pos.turn();
+        let second = last_report(&b, us.other())?;
+        if !captured_at_once(&a, &b) && last_report(&a, us)? >= second {
+            return None;
+        }
+        Some((a, b))
     }
 
     /// A clock reading arrived: whether a clock is connected.
@@ -528,6 +624,11 @@ impl Tracker {
             if !moved && !cur.is_game_over() && !self.alert {
                 self.illegal(now, cur.turn(), None, "7.5.3", cur.clone(), sensed.clone());
             }
+            return;
+        }
+        // The press completed the move(s) played since the last one: what else the board
+        // shows is the opponent starting his reply, not an illegal move of the presser.
+        if moved {
             return;
         }
         match irregular::classify(&cur, board) {
@@ -777,8 +878,13 @@ impl Tracker {
         }
         let game = self.game.as_ref().expect("checked above");
         let cur = game.current().clone();
-        // 1. Unchanged.
+        // 1. Unchanged — unless both players moved a piece away and back, seen move by move.
         if sensed.matches(cur.board()) {
+            if let Some(seen) = self.seen_line(&cur, &sensed) {
+                self.apply_line(now, &seen);
+                self.confirmed();
+                return;
+            }
             self.restored(now);
             self.confirmed();
             return;
@@ -828,6 +934,20 @@ impl Tracker {
         } else {
             self.best_supported(self.lines(&cur, &sensed, 1))
         };
+        // (Unless the reports tell a longer story: the moves followed one by one, or a line
+        // that accounts for every report.)
+        if let [line] = one.as_slice()
+            && self.fit(&cur, line) != Some((0, 0))
+        {
+            if let Some(seen) = self.seen_line(&cur, &sensed) {
+                self.apply_line(now, &seen);
+                self.confirmed();
+                return;
+            }
+            if self.take_perfect(now, &sensed, 2) {
+                return;
+            }
+        }
         if !one.is_empty() {
             self.take_lines(now, one);
             return;
@@ -839,6 +959,12 @@ impl Tracker {
             && sensed.matches(end.board())
         {
             let line: Vec<Move> = self.chain.iter().map(|(m, _)| *m).collect();
+            if self.fit(&cur, &line) != Some((0, 0)) && self.take_perfect(now, &sensed, 1) {
+                return;
+            }
+            if self.ghost_wait(now, &cur, &line) {
+                return;
+            }
             self.apply_line(now, &line);
             self.confirmed();
             return;
@@ -858,7 +984,10 @@ impl Tracker {
                     .filter(|l: &Vec<Move>| self.fit(&cur, l) == Some((0, 0)))
                     .collect();
                 if let [line] = lines.as_slice() {
-                    if self.ghost_wait(now, line) {
+                    if self.ghost_wait(now, &cur, line) {
+                        // Follow on from it: the next move may start before the rest is over.
+                        let line = line.clone();
+                        self.set_chain(&cur, &line);
                         return;
                     }
                     let line = line.clone();
@@ -886,6 +1015,11 @@ impl Tracker {
                 .filter(|l| l[0] != last)
                 .collect();
             if revised.len() == 1 && !self.wait_for_capture(now, &revised) {
+                if self.fit(&before, &revised[0]) != Some((0, 0))
+                    && self.take_perfect(now, &sensed, 2)
+                {
+                    return;
+                }
                 self.takeback_to(now, n - 2);
                 self.apply_line(now, &revised[0]);
                 self.confirmed();
@@ -941,7 +1075,7 @@ impl Tracker {
                 let revised: Vec<Vec<Move>> = self
                     .lines(&before, &sensed, len)
                     .into_iter()
-                    .filter(|l| l[0] != last)
+                    .filter(|l| l[0] != last && self.revision_seen(&before, l))
                     .collect();
                 self.revising.set(false);
                 let best_forward = lines.iter().filter_map(|l| self.fit(&cur, l)).min();
@@ -957,7 +1091,7 @@ impl Tracker {
                     && best_forward.is_none_or(|f| f >= c)
                 {
                     let line = line.clone();
-                    if self.ghost_wait(now, &line) {
+                    if self.ghost_wait(now, &before, &line) {
                         return;
                     }
                     self.takeback_to(now, n - 2);
@@ -969,16 +1103,26 @@ impl Tracker {
             if lines.is_empty() {
                 continue;
             }
+            // A line leaving reports unexplained or out of order, when a longer one explains
+            // them all (the opponent replied and a piece moved on before the board settled).
+            if !lines.iter().any(|l| self.fit(&cur, l) == Some((0, 0)))
+                && self.take_perfect(now, &sensed, len + 1)
+            {
+                return;
+            }
             // A line the board did not show in order (each move's target reported after
-            // the previous one's) is a move in progress, unless updates were missed.
-            if lines.len() == 1
-                && !self.dump_since_confirm
-                && self.order_cost(&cur, &lines[0]) != Some(0)
+            // the previous one's) is a move in progress, unless updates were missed. So is a
+            // line leaving reports unexplained when the board is the moves followed with a
+            // piece in the hand.
+            if !self.dump_since_confirm
+                && ((lines.len() == 1 && self.order_cost(&cur, &lines[0]) != Some(0))
+                    || (self.in_hand_after_chain(&sensed)
+                        && lines.iter().all(|l| self.fit(&cur, l) != Some((0, 0)))))
             {
                 self.irregular(now, &cur, sensed);
                 return;
             }
-            if self.ghost_wait_all(now, &lines) {
+            if self.ghost_wait_all(now, &cur, &lines) {
                 return;
             }
             self.take_lines(now, lines);
@@ -1193,6 +1337,132 @@ impl Tracker {
         false
     }
 
+    /// Identity boards: a revised move must have been seen — its piece reported on its new
+    /// square since the move it replaces (not a piece captured at once there, nor a capture
+    /// whose target was only seen emptied).
+    fn revision_seen(&self, before: &Chess, line: &[Move]) -> bool {
+        // (Occupancy boards never report which piece: they cannot tell.)
+        if self.cfg.sensing != Sensing::Identity {
+            return true;
+        }
+        let Some(a) = line.first() else { return true };
+        let (sq, piece) = match *a {
+            Move::Castle { king, rook } => {
+                let side = shakmaty::CastlingSide::from_queen_side(rook < king);
+                (side.king_to(before.turn()), before.turn().king())
+            }
+            _ => (a.to(), a.promotion().unwrap_or(a.role()).of(before.turn())),
+        };
+        self.reports.iter().any(|r| r.0 == sq && r.2 == Some(piece))
+    }
+
+    /// Identity boards: the board is the end of the moves followed with pieces lifted (in the
+    /// hand): a move in progress.
+    fn in_hand_after_chain(&self, sensed: &Sensed) -> bool {
+        let (Some((_, end)), Sensed::Identity { board, unknown }) = (self.chain.last(), sensed)
+        else {
+            return false;
+        };
+        let end = end.board();
+        unknown.is_empty()
+            && board.occupied().is_subset(end.occupied())
+            && board.occupied() != end.occupied()
+            && board
+                .occupied()
+                .into_iter()
+                .all(|sq| board.piece_at(sq) == end.piece_at(sq))
+    }
+
+    /// Takes `line` from `start` as the moves followed so far.
+    fn set_chain(&mut self, start: &Chess, line: &[Move]) {
+        self.chain.clear();
+        let mut pos = start.clone();
+        for &m in line {
+            pos.play_unchecked(m);
+            self.chain.push((m, pos.clone()));
+        }
+    }
+
+    /// The moves followed one by one (see `follow`), when they end in the sensed board and
+    /// account for every report in order.
+    fn seen_line(&self, pos: &Chess, sensed: &Sensed) -> Option<Vec<Move>> {
+        let (_, end) = self.chain.last()?;
+        if !sensed.matches(end.board()) {
+            return None;
+        }
+        let line: Vec<Move> = self.chain.iter().map(|(m, _)| *m).collect();
+        (self.fit(pos, &line) == Some((0, 0))).then_some(line)
+    }
+
+    /// Identity boards: the one line of `min_len` or more moves (up to `max_plies`) from the
+    /// game position — or, while the last move may be revised, from the position before it —
+    /// that ends in the sensed board and accounts for every report in order (see
+    /// [`Tracker::fit`]): what a shorter line leaving reports unexplained must give way to (a
+    /// piece that moved on, the opponent's piece that went away and came back, a slide that
+    /// went further). Returns how many plies of the game stay, and the line. None when there
+    /// is none or several, or when updates were missed.
+    fn perfect_line(
+        &self,
+        now: u64,
+        sensed: &Sensed,
+        min_len: usize,
+    ) -> Option<(usize, Vec<Move>)> {
+        if self.cfg.sensing != Sensing::Identity || self.dump_since_confirm || self.alert {
+            return None;
+        }
+        let g = self.game.as_ref()?;
+        let n = g.moves.len();
+        let revise =
+            (n >= 1 && self.may_revise(now)).then(|| (g.positions[n - 1].clone(), g.moves[n - 1]));
+        let cur = g.current();
+        // Moves from the game position first: a move the board showed at rest is revised only
+        // when nothing else accounts for the reports.
+        for len in min_len.max(1)..=self.cfg.max_plies {
+            let mut found = self
+                .lines(cur, sensed, len)
+                .into_iter()
+                .filter(|l| self.fit(cur, l) == Some((0, 0)));
+            match (found.next(), found.next()) {
+                (Some(line), None) => return Some((n, line)),
+                (Some(_), Some(_)) => return None,
+                _ => {}
+            }
+        }
+        let (before, last) = revise?;
+        for len in min_len.max(1)..=self.cfg.max_plies {
+            self.revising.set(true);
+            let revised = self.lines(&before, sensed, len);
+            self.revising.set(false);
+            let mut found = revised.into_iter().filter(|l| {
+                l[0] != last
+                    && self.revision_seen(&before, l)
+                    && self.fit(&before, l) == Some((0, 0))
+            });
+            match (found.next(), found.next()) {
+                (Some(line), None) => return Some((n - 1, line)),
+                (Some(_), Some(_)) => return None,
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// Plays the [`Tracker::perfect_line`], if there is one (after the rest a piece captured
+    /// at once needs). Returns whether the board was dealt with.
+    fn take_perfect(&mut self, now: u64, sensed: &Sensed, min_len: usize) -> bool {
+        let Some((keep, line)) = self.perfect_line(now, sensed, min_len) else {
+            return false;
+        };
+        let start = self.game.as_ref().expect("a game").positions[keep].clone();
+        if self.ghost_wait(now, &start, &line) {
+            return true;
+        }
+        self.takeback_to(now, keep);
+        self.apply_line(now, &line);
+        self.confirmed();
+        true
+    }
+
     /// All lines of exactly `len` legal moves from `pos` that end in the sensed board.
     fn lines(&self, pos: &Chess, sensed: &Sensed, len: usize) -> Vec<Vec<Move>> {
         let mut out = Vec::new();
@@ -1293,19 +1563,31 @@ impl Tracker {
     /// A line in which a piece is captured at once on its target relies on a placement the
     /// board may never have shown; such a board may also be a move still in progress (a
     /// piece in the hand). Before believing it, the board must rest [`GHOST_SETTLE_MS`].
-    fn ghost_wait(&mut self, now: u64, line: &[Move]) -> bool {
-        self.ghost_wait_all(now, &[line.to_vec()])
+    fn ghost_wait(&mut self, now: u64, start: &Chess, line: &[Move]) -> bool {
+        self.ghost_wait_all(now, start, &[line.to_vec()])
     }
 
-    /// [`Tracker::ghost_wait`] for a set of candidate lines: wait while every one of them
-    /// ends in such a capture (once a reply followed it, the capture is done).
-    fn ghost_wait_all(&mut self, now: u64, lines: &[Vec<Move>]) -> bool {
+    /// [`Tracker::ghost_wait`] for a set of candidate lines from `start`: wait while every one
+    /// of them ends in such a capture (once a reply followed it, the capture is done) — unless
+    /// the board did report the captured piece on its target.
+    fn ghost_wait_all(&mut self, now: u64, start: &Chess, lines: &[Vec<Move>]) -> bool {
         let deadline = self.last_change_ms + GHOST_SETTLE_MS;
         let all = !lines.is_empty()
             && lines.iter().all(|l| {
                 l.len() >= 2 && {
                     let (a, b) = (l[l.len() - 2], l[l.len() - 1]);
+                    // The side that played `a`.
+                    let color = if (l.len() - 2) % 2 == 0 {
+                        start.turn()
+                    } else {
+                        start.turn().other()
+                    };
+                    let piece = a.promotion().unwrap_or(a.role()).of(color);
                     captured_at_once(&a, &b)
+                        && !self
+                            .reports
+                            .iter()
+                            .any(|r| r.0 == a.to() && r.2 == Some(piece))
                 }
             });
         if all && !self.dump_since_confirm && now < deadline {
@@ -1468,8 +1750,8 @@ impl Tracker {
         let stray = self
             .reports
             .iter()
-            .filter(|(sq, p, _)| {
-                p.is_some() && !explained.contains(*sq) && start.board().piece_at(*sq) != *p
+            .filter(|(sq, occupied, p, _)| {
+                *occupied && !explained.contains(*sq) && start.board().piece_at(*sq) != *p
             })
             .count();
         Some((cost, stray))
@@ -1506,8 +1788,8 @@ impl Tracker {
             let later = &self.reports[next.min(self.reports.len())..];
             let found = later
                 .iter()
-                .position(|r| r.0 == sq && r.1 == Some(piece))
-                .or_else(|| later.iter().position(|r| r.0 == sq && r.1.is_some()));
+                .position(|r| r.0 == sq && r.2 == Some(piece))
+                .or_else(|| later.iter().position(|r| r.0 == sq && r.1));
             match found {
                 Some(i) => next += i + 1,
                 None => cost += 1,
