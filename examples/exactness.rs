@@ -2,6 +2,8 @@
 //! of handling patterns — the figures quoted in the README.
 //!
 //! `cargo run --release --example exactness [STEP]` (STEP: every STEP-th game; default 1).
+//! Environment: `SEED=N` adds N to every game's seed (another draw of the same handling);
+//! `SENSING=identity|occupancy` measures one mode only.
 
 use std::path::{Path, PathBuf};
 
@@ -43,7 +45,7 @@ fn games() -> Vec<SimGame> {
     files
         .iter()
         .flat_map(|f| games_from_pgn(&String::from_utf8_lossy(&std::fs::read(f).expect("pgn"))))
-        .filter(|g| !g.moves.is_empty() && g.start == shakmaty::Chess::default())
+        .filter(|g| !g.moves.is_empty())
         .collect()
 }
 
@@ -56,6 +58,8 @@ fn exact(g: &SimGame, cfg: &SimConfig, sensing: Sensing) -> bool {
             Sensing::Occupancy => OrientationSetting::Fixed(cfg.orientation),
         },
         frame_events: false,
+        // A game set up from a position (a FEN tag) starts when the board shows it.
+        start: (g.start != shakmaty::Chess::default()).then(|| g.start.clone()),
         ..SessionConfig::default()
     };
     let mut moves: Vec<String> = Vec::new();
@@ -87,6 +91,15 @@ fn main() {
         .nth(1)
         .and_then(|s| s.parse().ok())
         .unwrap_or(1);
+    let seed: u64 = std::env::var("SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let modes: Vec<Sensing> = match std::env::var("SENSING").as_deref() {
+        Ok("identity") => vec![Sensing::Identity],
+        Ok("occupancy") => vec![Sensing::Occupancy],
+        _ => vec![Sensing::Identity, Sensing::Occupancy],
+    };
     let all = games();
     let sample: Vec<&SimGame> = all.iter().step_by(step.max(1)).collect();
     let without = |ex: &[Pattern]| -> Vec<Pattern> {
@@ -111,18 +124,18 @@ fn main() {
         ("every pattern", 0.8, Pattern::ALL.to_vec()),
     ];
     println!(
-        "{} games (every {step}th of {}), noise as listed, seeded per game",
+        "{} games (every {step}th of {}), noise as listed, seeded per game (+{seed})",
         sample.len(),
         all.len()
     );
     for (name, noise, patterns) in sets {
-        for sensing in [Sensing::Identity, Sensing::Occupancy] {
+        for &sensing in &modes {
             let ok = sample
                 .iter()
                 .enumerate()
                 .filter(|(i, g)| {
                     let cfg = SimConfig {
-                        seed: *i as u64,
+                        seed: *i as u64 + seed,
                         orientation: if i % 2 == 0 {
                             Orientation::Normal
                         } else {

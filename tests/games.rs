@@ -116,7 +116,7 @@ pub fn run(step: usize, patterns: &[Pattern], occupancy_too: bool) -> (usize, Ve
     for file in pgn_files() {
         let text = String::from_utf8_lossy(&std::fs::read(&file).unwrap()).into_owned();
         for (i, g) in games_from_pgn(&text).into_iter().enumerate() {
-            if i % step != 0 || g.moves.is_empty() || g.start != shakmaty::Chess::default() {
+            if i % step != 0 || g.moves.is_empty() {
                 continue;
             }
             let cfg = sim_config(n, patterns);
@@ -132,13 +132,26 @@ pub fn run(step: usize, patterns: &[Pattern], occupancy_too: bool) -> (usize, Ve
     } else {
         &[false]
     };
+    // Games set up from a position (a FEN tag) are replayed with `--start-fen`, one batch per
+    // position; the others in batches of the standard start.
+    let start_of = |g: &SimGame| {
+        (g.start != shakmaty::Chess::default()).then(|| {
+            shakmaty::fen::Fen::from_position(&g.start, shakmaty::EnPassantMode::Legal).to_string()
+        })
+    };
+    let mut starts: Vec<Option<String>> = expected.iter().map(|(_, _, g)| start_of(g)).collect();
+    starts.sort();
+    starts.dedup();
     for &occupancy in modes {
-        for orientation in [Orientation::Normal, Orientation::Rotated] {
+        for (orientation, start) in [Orientation::Normal, Orientation::Rotated]
+            .into_iter()
+            .flat_map(|o| starts.iter().map(move |s| (o, s)))
+        {
             let batch: Vec<&(PathBuf, Orientation, SimGame)> = expected
                 .iter()
-                .filter(|(_, o, _)| !occupancy || *o == orientation)
+                .filter(|(_, o, g)| (!occupancy || *o == orientation) && start_of(g) == *start)
                 .collect();
-            if occupancy && batch.is_empty() {
+            if batch.is_empty() {
                 continue;
             }
             if !occupancy && orientation == Orientation::Rotated {
@@ -147,6 +160,9 @@ pub fn run(step: usize, patterns: &[Pattern], occupancy_too: bool) -> (usize, Ve
             for chunk in batch.chunks(200) {
                 let mut cmd = Command::new(env!("CARGO_BIN_EXE_eboardd"));
                 cmd.args(["replay", "--json", "--no-frames"]);
+                if let Some(fen) = start {
+                    cmd.args(["--start-fen", fen]);
+                }
                 if occupancy {
                     cmd.args([
                         "--sensing",
