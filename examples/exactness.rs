@@ -3,7 +3,8 @@
 //!
 //! `cargo run --release --example exactness [STEP]` (STEP: every STEP-th game; default 1).
 //! Environment: `SEED=N` adds N to every game's seed (another draw of the same handling);
-//! `SENSING=identity|occupancy` measures one mode only.
+//! `SENSING=identity|occupancy` measures one mode only; `LIST=1` names the games that differ;
+//! `DUMP=DIR` writes their captures there (replay them with `eboardd replay`).
 
 use std::path::{Path, PathBuf};
 
@@ -49,7 +50,7 @@ fn games() -> Vec<SimGame> {
         .collect()
 }
 
-fn exact(g: &SimGame, cfg: &SimConfig, sensing: Sensing) -> bool {
+fn exact(g: &SimGame, cfg: &SimConfig, sensing: Sensing) -> Result<(), String> {
     let cap = simulate(g, cfg);
     let session = SessionConfig {
         sensing,
@@ -83,7 +84,17 @@ fn exact(g: &SimGame, cfg: &SimConfig, sensing: Sensing) -> bool {
             }
         })
         .collect();
-    moves == want
+    if moves == want {
+        return Ok(());
+    }
+    let k = moves.iter().zip(&want).take_while(|(a, b)| a == b).count();
+    Err(format!(
+        "ply {}: got {:?}, want {:?} (then {:?})",
+        k + 1,
+        moves.get(k..(k + 3).min(moves.len())),
+        want.get(k..(k + 3).min(want.len())),
+        moves.len()
+    ))
 }
 
 fn main() {
@@ -100,6 +111,8 @@ fn main() {
         Ok("occupancy") => vec![Sensing::Occupancy],
         _ => vec![Sensing::Identity, Sensing::Occupancy],
     };
+    let list = std::env::var_os("LIST").is_some();
+    let dump = std::env::var_os("DUMP").map(PathBuf::from);
     let all = games();
     let sample: Vec<&SimGame> = all.iter().step_by(step.max(1)).collect();
     let without = |ex: &[Pattern]| -> Vec<Pattern> {
@@ -146,7 +159,28 @@ fn main() {
                         patterns: patterns.clone(),
                         ..SimConfig::default()
                     };
-                    exact(g, &cfg, sensing)
+                    let result = exact(g, &cfg, sensing);
+                    let ok = result.is_ok();
+                    if let (false, Some(dir)) = (ok, &dump) {
+                        let path = dir.join(format!("sample-{i}-{}.cap", sensing.as_str()));
+                        std::fs::write(&path, simulate(g, &cfg).to_text()).expect("write capture");
+                    }
+                    if !ok && list {
+                        println!(
+                            "  differs: sample {i} (seed {}), {} - {}, {} moves{}: {}",
+                            cfg.seed,
+                            g.header("White").unwrap_or("?"),
+                            g.header("Black").unwrap_or("?"),
+                            g.moves.len(),
+                            if g.start == shakmaty::Chess::default() {
+                                ""
+                            } else {
+                                ", set up from a FEN"
+                            },
+                            result.err().unwrap_or_default()
+                        );
+                    }
+                    ok
                 })
                 .count();
             println!(
