@@ -910,7 +910,13 @@ impl Tracker {
             }
             Sensed::Occupancy(_) => false,
         };
-        if only_removed
+        // (A capture and the recapture by the same kind of piece, seen one by one, also look
+        // like pieces only removed.)
+        let chain_matches = self
+            .chain
+            .last()
+            .is_some_and(|(_, end)| sensed.matches(end.board()));
+        if (only_removed && !chain_matches)
             || self
                 .searched
                 .as_ref()
