@@ -1875,6 +1875,8 @@ impl Tracker {
             self.last_unexplained = Some(sensed.clone());
             return;
         }
+        // (Occupancy boards: the lines the transitions seen support best.)
+        let mut next = self.best_supported(next);
         next.truncate(16);
         let common = common_prefix(&next);
         if common > 0 {
