@@ -910,7 +910,13 @@ impl Tracker {
             }
             Sensed::Occupancy(_) => false,
         };
-        if only_removed
+        // (A capture and the recapture by the same kind of piece, seen one by one, also look
+        // like pieces only removed.)
+        let chain_matches = self
+            .chain
+            .last()
+            .is_some_and(|(_, end)| sensed.matches(end.board()));
+        if (only_removed && !chain_matches)
             || self
                 .searched
                 .as_ref()
@@ -1571,7 +1577,18 @@ impl Tracker {
     /// of them ends in such a capture (once a reply followed it, the capture is done) — unless
     /// the board did report the captured piece on its target.
     fn ghost_wait_all(&mut self, now: u64, start: &Chess, lines: &[Vec<Move>]) -> bool {
-        let deadline = self.last_change_ms + GHOST_SETTLE_MS;
+        // A board that is the moves followed with a piece lifted (a j'adoube, a move begun) is
+        // waited out longer: the piece usually comes back.
+        let in_hand = self
+            .live
+            .as_ref()
+            .is_some_and(|l| self.in_hand_after_chain(l));
+        let deadline = self.last_change_ms
+            + if in_hand {
+                self.cfg.missing_ms
+            } else {
+                GHOST_SETTLE_MS
+            };
         let all = !lines.is_empty()
             && lines.iter().all(|l| {
                 l.len() >= 2 && {
@@ -1858,6 +1875,8 @@ impl Tracker {
             self.last_unexplained = Some(sensed.clone());
             return;
         }
+        // (Occupancy boards: the lines the transitions seen support best.)
+        let mut next = self.best_supported(next);
         next.truncate(16);
         let common = common_prefix(&next);
         if common > 0 {
