@@ -107,6 +107,10 @@ pub const PRESS_LAG_MS: u64 = 250;
 /// How long a board explained only by a line with an unreported capture target must rest.
 pub const GHOST_SETTLE_MS: u64 = 900;
 
+/// A square read empty for less than this and then holding the same piece again saw no move
+/// (sensor flicker lasts tens of ms; the board reports both changes within a scan or two).
+const FLICKER_MS: u64 = 150;
+
 /// At most this many candidate lines are collected.
 const MAX_LINES: usize = 16;
 
@@ -953,6 +957,11 @@ impl Tracker {
             if self.take_perfect(now, &sensed, 2) {
                 return;
             }
+            // The moves followed with a piece in the hand: a move in progress.
+            if !self.dump_since_confirm && self.in_hand_after_chain(&sensed) {
+                self.irregular(now, &cur, sensed);
+                return;
+            }
         }
         if !one.is_empty() {
             self.take_lines(now, one);
@@ -1081,7 +1090,7 @@ impl Tracker {
                 let revised: Vec<Vec<Move>> = self
                     .lines(&before, &sensed, len)
                     .into_iter()
-                    .filter(|l| l[0] != last && self.revision_seen(&before, l))
+                    .filter(|l| l[0] != last && self.revision_seen(&before, last, l))
                     .collect();
                 self.revising.set(false);
                 let best_forward = lines.iter().filter_map(|l| self.fit(&cur, l)).min();
@@ -1345,8 +1354,9 @@ impl Tracker {
 
     /// Identity boards: a revised move must have been seen — its piece reported on its new
     /// square since the move it replaces (not a piece captured at once there, nor a capture
-    /// whose target was only seen emptied).
-    fn revision_seen(&self, before: &Chess, line: &[Move]) -> bool {
+    /// whose target was only seen emptied) — or the same piece sliding on past the square it
+    /// was reported on.
+    fn revision_seen(&self, before: &Chess, last: Move, line: &[Move]) -> bool {
         // (Occupancy boards never report which piece: they cannot tell.)
         if self.cfg.sensing != Sensing::Identity {
             return true;
@@ -1359,7 +1369,12 @@ impl Tracker {
             }
             _ => (a.to(), a.promotion().unwrap_or(a.role()).of(before.turn())),
         };
-        self.reports.iter().any(|r| r.0 == sq && r.2 == Some(piece))
+        // (A slide that went on past the square reported as the last move, to a square where
+        // the reply took the piece at once, is seen enough.)
+        let went_on = last.from() == a.from()
+            && a.from()
+                .is_some_and(|f| shakmaty::attacks::between(f, a.to()).contains(last.to()));
+        went_on || self.reports.iter().any(|r| r.0 == sq && r.2 == Some(piece))
     }
 
     /// Identity boards: the board is the end of the moves followed with pieces lifted (in the
@@ -1441,7 +1456,7 @@ impl Tracker {
             self.revising.set(false);
             let mut found = revised.into_iter().filter(|l| {
                 l[0] != last
-                    && self.revision_seen(&before, l)
+                    && self.revision_seen(&before, last, l)
                     && self.fit(&before, l) == Some((0, 0))
             });
             match (found.next(), found.next()) {
@@ -1783,6 +1798,7 @@ impl Tracker {
         let mut pos = cur.clone();
         let mut next = 0; // the first report the next move may use
         let mut cost = 0;
+        let back = self.flicker_returns();
         for (i, m) in line.iter().enumerate() {
             let us = pos.turn();
             let unreported = line.get(i + 1).is_some_and(|n| captured_at_once(m, n))
@@ -1802,11 +1818,19 @@ impl Tracker {
             if !self.reports.iter().any(|r| r.0 == sq) {
                 return None;
             }
-            let later = &self.reports[next.min(self.reports.len())..];
+            let start = next.min(self.reports.len());
+            let later = &self.reports[start..];
+            let arrival = |j: usize| !back[start + j];
             let found = later
                 .iter()
-                .position(|r| r.0 == sq && r.2 == Some(piece))
-                .or_else(|| later.iter().position(|r| r.0 == sq && r.1));
+                .enumerate()
+                .position(|(j, r)| r.0 == sq && r.2 == Some(piece) && arrival(j))
+                .or_else(|| {
+                    later
+                        .iter()
+                        .enumerate()
+                        .position(|(j, r)| r.0 == sq && r.1 && r.2.is_none() && arrival(j))
+                });
             match found {
                 Some(i) => next += i + 1,
                 None => cost += 1,
@@ -1814,6 +1838,35 @@ impl Tracker {
             pos.play_unchecked(*m);
         }
         Some(cost)
+    }
+
+    /// Which reports only say a piece is back where it stood after reading empty for a moment
+    /// (sensor flicker, a piece barely lifted): no piece arrived there, so they do not date a
+    /// move.
+    fn flicker_returns(&self) -> Vec<bool> {
+        let confirmed = self.game.as_ref().map(|g| g.current().board().clone());
+        let mut back = vec![false; self.reports.len()];
+        for (j, r) in self.reports.iter().enumerate() {
+            if !r.1 {
+                continue;
+            }
+            let Some(k) = self.reports[..j].iter().rposition(|q| q.0 == r.0) else {
+                continue;
+            };
+            let gap = &self.reports[k];
+            if gap.1 || r.3.saturating_sub(gap.3) > FLICKER_MS {
+                continue;
+            }
+            let before = match self.reports[..k].iter().rposition(|q| q.0 == r.0) {
+                Some(b) => (self.reports[b].1, self.reports[b].2),
+                None => {
+                    let p = confirmed.as_ref().and_then(|b| b.piece_at(r.0));
+                    (p.is_some(), p)
+                }
+            };
+            back[j] = before.0 && before.1 == r.2;
+        }
+        back
     }
 
     /// While ambiguous: keep the candidate lines that explain the new board (extended by up
