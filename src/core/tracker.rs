@@ -493,8 +493,11 @@ impl Tracker {
         }
         // Two moves at once: the opponent took his piece before the board showed the first
         // move at rest (identity boards) — after the moves seen, or replacing the last of them
-        // (a transit) — when the board reported their targets in that order.
-        if self.cfg.sensing != Sensing::Identity {
+        // (a transit) — when the board reported their targets in that order. (Only when a
+        // piece was just put down or a dump arrived: a move is completed by placing a piece,
+        // or an en passant victim taken off — too rare to pay for on every lift.)
+        let placed = self.reports.last().is_none_or(|r| r.1) || self.dump_since_confirm;
+        if self.cfg.sensing != Sensing::Identity || !placed {
             return;
         }
         let diff = live.diff(tail.board());
