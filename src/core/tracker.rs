@@ -1418,7 +1418,7 @@ impl Tracker {
         (self.fit(pos, &line) == Some((0, 0))).then_some(line)
     }
 
-    /// Identity boards: the one line of `min_len` or more moves (up to `max_plies`) from the
+    /// The one line of `min_len` or more moves (up to `max_plies`) from the
     /// game position — or, while the last move may be revised, from the position before it —
     /// that ends in the sensed board and accounts for every report in order (see
     /// [`Tracker::fit`]): what a shorter line leaving reports unexplained must give way to (a
@@ -1431,7 +1431,7 @@ impl Tracker {
         sensed: &Sensed,
         min_len: usize,
     ) -> Option<(usize, Vec<Move>)> {
-        if self.cfg.sensing != Sensing::Identity || self.dump_since_confirm || self.alert {
+        if self.dump_since_confirm || self.alert {
             return None;
         }
         let g = self.game.as_ref()?;
@@ -1760,14 +1760,11 @@ impl Tracker {
         self.confirmed();
     }
 
-    /// How well a line fits the reports: its order cost, then (identity boards) how many
-    /// reports of a piece on a square it does not account for — neither a target, nor a
-    /// slider's transit square, nor a piece back where it stood.
+    /// How well a line fits the reports: its order cost, then how many reports of a piece on
+    /// a square it does not account for — neither a target, nor a slider's transit square,
+    /// nor a piece back where it stood (occupancy boards: a square filled that was empty).
     fn fit(&self, start: &Chess, line: &[Move]) -> Option<(usize, usize)> {
         let cost = self.order_cost(start, line)?;
-        if self.cfg.sensing == Sensing::Occupancy {
-            return Some((cost, 0));
-        }
         let mut explained = Bitboard::EMPTY;
         let mut pos = start.clone();
         for m in line {
@@ -1786,7 +1783,13 @@ impl Tracker {
             .reports
             .iter()
             .filter(|(sq, occupied, p, _)| {
-                *occupied && !explained.contains(*sq) && start.board().piece_at(*sq) != *p
+                *occupied
+                    && !explained.contains(*sq)
+                    && match self.cfg.sensing {
+                        Sensing::Identity => start.board().piece_at(*sq) != *p,
+                        // (Occupancy boards: a square filled that was empty.)
+                        Sensing::Occupancy => !start.board().occupied().contains(*sq),
+                    }
             })
             .count();
         Some((cost, stray))
