@@ -950,7 +950,7 @@ impl Tracker {
         // (Unless the reports tell a longer story: the moves followed one by one, or a line
         // that accounts for every report.)
         if let [line] = one.as_slice()
-            && self.fit(&cur, line) != Some((0, 0))
+            && self.stray(&cur, line) > 0
         {
             if let Some(seen) = self.seen_line(&cur, &sensed) {
                 self.apply_line(now, &seen);
@@ -1765,22 +1765,27 @@ impl Tracker {
     /// nor a piece back where it stood (occupancy boards: a square filled that was empty).
     fn fit(&self, start: &Chess, line: &[Move]) -> Option<(usize, usize)> {
         let cost = self.order_cost(start, line)?;
+        Some((cost, self.stray(start, line)))
+    }
+
+    /// The reports [`Tracker::fit`] counts as unaccounted for by `line` (cheap: no position is
+    /// played).
+    fn stray(&self, start: &Chess, line: &[Move]) -> usize {
         let mut explained = Bitboard::EMPTY;
-        let mut pos = start.clone();
+        let mut turn = start.turn();
         for m in line {
             explained.add(m.to());
             if let Move::Castle { king, rook } = *m {
                 let side = shakmaty::CastlingSide::from_queen_side(rook < king);
-                explained.add(side.king_to(pos.turn()));
-                explained.add(side.rook_to(pos.turn()));
+                explained.add(side.king_to(turn));
+                explained.add(side.rook_to(turn));
             }
             if let Some(from) = m.from() {
                 explained |= shakmaty::attacks::between(from, m.to());
             }
-            pos.play_unchecked(*m);
+            turn = turn.other();
         }
-        let stray = self
-            .reports
+        self.reports
             .iter()
             .filter(|(sq, occupied, p, _)| {
                 *occupied
@@ -1791,8 +1796,7 @@ impl Tracker {
                         Sensing::Occupancy => !start.board().occupied().contains(*sq),
                     }
             })
-            .count();
-        Some((cost, stray))
+            .count()
     }
 
     /// How badly a line's order contradicts the order in which the board reported it: each
