@@ -254,6 +254,61 @@ def main():
     c.write()
 
     irregularities()
+    early_replies()
+
+
+def early_replies():
+    """The opponent replying before a move settled (issue 3, identity boards)."""
+    # A piece stops on a square, the opponent replies, the piece moves on and the reply goes
+    # back: the board ends as after 3.Bc4 alone (d3 is on the bishop's way), but the reports
+    # tell four moves.
+    c = Cap("reply-moved-on", "1.e4 e5 2.Nf3 Nc6 3.Bd3 (reported on d3) Nf6 4.Bc4 Ng8, each started 120-150 ms after the last: the board ends as if 3.Bc4 alone; then 5.c3")
+    for a, b in [('e2', 'e4'), ('e7', 'e5'), ('g1', 'f3'), ('b8', 'c6')]:
+        c.move(a, b)
+    c.lift('f1', 1500); c.put('d3', 'B', 220)
+    c.lift('g8', 120); c.put('f6', 'n', 200)
+    c.lift('d3', 150); c.put('c4', 'B', 200)
+    c.lift('f6', 150); c.put('g8', 'n', 200)
+    c.move('c2', 'c3')
+    c.expect(["e2e4", "e7e5", "g1f3", "b8c6", "f1d3", "g8f6", "d3c4", "f6g8", "c2c3"])
+    c.write()
+
+    # Four quick moves back and forth: the board comes back to the game position.
+    c = Cap("reply-back-and-forth", "1.e4 e5 2.Nf3 Nf6 3.Ng1 Ng8, each started 120-150 ms after the last: the board comes back to the position after 1...e5; then 4.d4")
+    c.move('e2', 'e4'); c.move('e7', 'e5')
+    c.lift('g1', 1500); c.put('f3', 'N', 220)
+    c.lift('g8', 120); c.put('f6', 'n', 200)
+    c.lift('f3', 150); c.put('g1', 'N', 200)
+    c.lift('f6', 150); c.put('g8', 'n', 200)
+    c.move('d2', 'd4')
+    c.expect(["e2e4", "e7e5", "g1f3", "g8f6", "f3g1", "f6g8", "d2d4"])
+    c.write()
+
+    # White presses after 4.d3; the press is judged a scan later, when Black's king is already
+    # on g8 with the rook still on h8: that is Black castling, not an illegal move of anyone.
+    c = Cap("reply-during-press", "clock connected. 1.e4 e5 2.Nf3 Nf6 3.Bc4 Be7 4.d3, pressed 120 ms after; Black castles at once, king first (the rook 430 ms after the king); 5.Nc3")
+    c.clock(False, 200, running=False)
+    c.clock(True, 300)                      # Black starts White's clock
+    side = False
+    for a, b in [('e2', 'e4'), ('e7', 'e5'), ('g1', 'f3'), ('g8', 'f6'), ('f1', 'c4'), ('f8', 'e7')]:
+        c.move(a, b); c.clock(side, 500); side = not side
+    c.move('d2', 'd3'); c.clock(False, 120)
+    c.lift('e8', 60); c.put('g8', 'k', 250)
+    c.lift('h8', 430); c.put('f8', 'r', 280); c.clock(True, 300)
+    c.move('b1', 'c3'); c.clock(False, 500)
+    c.expect(["e2e4", "e7e5", "g1f3", "g8f6", "f1c4", "f8e7", "d2d3", "e8g8", "b1c3"])
+    c.write()
+
+    # A capture and the recapture by the same kind of piece settle as one board, which then
+    # looks like two pawns only taken off (e4 and c6 empty, a black pawn on d5 as before).
+    c = Cap("recapture-same-kind", "1.e4 c6 2.d4 d5 3.exd5 (capturer lifted first) cxd5 started 200 ms after, the victim taken and the pawn put inside one scan; 4.Nc3")
+    for a, b in [('e2', 'e4'), ('c7', 'c6'), ('d2', 'd4'), ('d7', 'd5')]:
+        c.move(a, b)
+    c.lift('e4', 1500); c.lift('d5', 250); c.put('d5', 'P', 250)
+    c.lift('c6', 200); c.put('d5', 'p', 270)
+    c.move('b1', 'c3')
+    c.expect(["e2e4", "c7c6", "d2d4", "d7d5", "e4d5", "c6d5", "b1c3"])
+    c.write()
 
 
 def irregularities():
