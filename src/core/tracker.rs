@@ -54,7 +54,7 @@
 //! - Occupancy boards: 99.1% with clean handling (mostly under-promotions: the new piece is
 //!   taken as a queen, and later moves of the real piece are illegal for a queen), 95.1% with
 //!   every pattern but early replies and captures swapped inside one scan, 83.4% with every
-//!   pattern but early replies, 70.9% with every pattern. A capture swapped inside one scan
+//!   pattern but early replies, 71.0% with every pattern. A capture swapped inside one scan
 //!   shows only its origin emptied, so every capture of that piece fits; evidence (targets
 //!   seen emptied) and later moves decide, and some streams are genuinely undecidable: `Qg8xg7`
 //!   swapped inside one scan followed by a j'adoube of the bishop on f8 gives exactly the
@@ -1407,18 +1407,22 @@ impl Tracker {
     /// Identity boards: the board is the end of the moves followed with pieces lifted (in the
     /// hand): a move in progress.
     fn in_hand_after_chain(&self, sensed: &Sensed) -> bool {
-        let (Some((_, end)), Sensed::Identity { board, unknown }) = (self.chain.last(), sensed)
-        else {
+        let Some((_, end)) = self.chain.last() else {
             return false;
         };
         let end = end.board();
-        unknown.is_empty()
-            && board.occupied().is_subset(end.occupied())
-            && board.occupied() != end.occupied()
-            && board
-                .occupied()
-                .into_iter()
-                .all(|sq| board.piece_at(sq) == end.piece_at(sq))
+        match sensed {
+            Sensed::Identity { board, unknown } => {
+                unknown.is_empty()
+                    && board.occupied().is_subset(end.occupied())
+                    && board.occupied() != end.occupied()
+                    && board
+                        .occupied()
+                        .into_iter()
+                        .all(|sq| board.piece_at(sq) == end.piece_at(sq))
+            }
+            Sensed::Occupancy(occ) => occ.is_subset(end.occupied()) && *occ != end.occupied(),
+        }
     }
 
     /// Takes `line` from `start` as the moves followed so far.
