@@ -516,12 +516,12 @@ impl Tracker {
             return;
         }
         // Two moves at once: the opponent took his piece before the board showed the first
-        // move at rest (identity boards) — after the moves seen, or replacing the last of them
+        // move at rest — after the moves seen, or replacing the last of them
         // (a transit) — when the board reported their targets in that order. (Only when a
         // piece was just put down or a dump arrived: a move is completed by placing a piece,
         // or an en passant victim taken off — too rare to pay for on every lift.)
         let placed = self.reports.last().is_none_or(|r| r.1) || self.dump_since_confirm;
-        if self.cfg.sensing != Sensing::Identity || !placed {
+        if !placed {
             return;
         }
         let diff = live.diff(tail.board());
@@ -598,9 +598,10 @@ impl Tracker {
                 }
                 _ => (m.to(), m.promotion().unwrap_or(m.role()).of(color)),
             };
-            self.reports
-                .iter()
-                .rposition(|r| r.0 == sq && r.2 == Some(piece))
+            // (Occupancy boards: the square reported filled.)
+            self.reports.iter().rposition(|r| {
+                r.0 == sq && r.1 && (r.2 == Some(piece) || self.cfg.sensing == Sensing::Occupancy)
+            })
         };
         let us = pos.turn();
         let second = last_report(&b, us.other())?;
