@@ -54,7 +54,7 @@
 //! - Occupancy boards: 99.1% with clean handling (mostly under-promotions: the new piece is
 //!   taken as a queen, and later moves of the real piece are illegal for a queen), 95.1% with
 //!   every pattern but early replies and captures swapped inside one scan, 83.4% with every
-//!   pattern but early replies, 70.9% with every pattern. A capture swapped inside one scan
+//!   pattern but early replies, 71.0% with every pattern. A capture swapped inside one scan
 //!   shows only its origin emptied, so every capture of that piece fits; evidence (targets
 //!   seen emptied) and later moves decide, and some streams are genuinely undecidable: `Qg8xg7`
 //!   swapped inside one scan followed by a j'adoube of the bishop on f8 gives exactly the
@@ -516,12 +516,12 @@ impl Tracker {
             return;
         }
         // Two moves at once: the opponent took his piece before the board showed the first
-        // move at rest (identity boards) — after the moves seen, or replacing the last of them
+        // move at rest — after the moves seen, or replacing the last of them
         // (a transit) — when the board reported their targets in that order. (Only when a
         // piece was just put down or a dump arrived: a move is completed by placing a piece,
         // or an en passant victim taken off — too rare to pay for on every lift.)
         let placed = self.reports.last().is_none_or(|r| r.1) || self.dump_since_confirm;
-        if self.cfg.sensing != Sensing::Identity || !placed {
+        if !placed {
             return;
         }
         let diff = live.diff(tail.board());
@@ -598,9 +598,10 @@ impl Tracker {
                 }
                 _ => (m.to(), m.promotion().unwrap_or(m.role()).of(color)),
             };
-            self.reports
-                .iter()
-                .rposition(|r| r.0 == sq && r.2 == Some(piece))
+            // (Occupancy boards: the square reported filled.)
+            self.reports.iter().rposition(|r| {
+                r.0 == sq && r.1 && (r.2 == Some(piece) || self.cfg.sensing == Sensing::Occupancy)
+            })
         };
         let us = pos.turn();
         let second = last_report(&b, us.other())?;
@@ -1407,18 +1408,22 @@ impl Tracker {
     /// Identity boards: the board is the end of the moves followed with pieces lifted (in the
     /// hand): a move in progress.
     fn in_hand_after_chain(&self, sensed: &Sensed) -> bool {
-        let (Some((_, end)), Sensed::Identity { board, unknown }) = (self.chain.last(), sensed)
-        else {
+        let Some((_, end)) = self.chain.last() else {
             return false;
         };
         let end = end.board();
-        unknown.is_empty()
-            && board.occupied().is_subset(end.occupied())
-            && board.occupied() != end.occupied()
-            && board
-                .occupied()
-                .into_iter()
-                .all(|sq| board.piece_at(sq) == end.piece_at(sq))
+        match sensed {
+            Sensed::Identity { board, unknown } => {
+                unknown.is_empty()
+                    && board.occupied().is_subset(end.occupied())
+                    && board.occupied() != end.occupied()
+                    && board
+                        .occupied()
+                        .into_iter()
+                        .all(|sq| board.piece_at(sq) == end.piece_at(sq))
+            }
+            Sensed::Occupancy(occ) => occ.is_subset(end.occupied()) && *occ != end.occupied(),
+        }
     }
 
     /// Takes `line` from `start` as the moves followed so far.
