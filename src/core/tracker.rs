@@ -910,7 +910,10 @@ impl Tracker {
             }
             Sensed::Occupancy(_) => false,
         };
-        if only_removed
+        // (A capture at once recaptured by a piece of the same kind looks the same, when both
+        // sides lost a piece.)
+        let recaptured = only_removed && self.recaptured(&cur, &sensed);
+        if (only_removed && !recaptured)
             || self
                 .searched
                 .as_ref()
@@ -1040,7 +1043,7 @@ impl Tracker {
             // (On occupancy boards captures only ever empty squares.)
             Sensed::Occupancy(_) => false,
         };
-        let max_plies = if self.alert || only_missing || more_pieces {
+        let max_plies = if self.alert || (only_missing && !recaptured) || more_pieces {
             1
         } else {
             self.cfg.max_plies
@@ -1354,6 +1357,27 @@ impl Tracker {
             _ => (a.to(), a.promotion().unwrap_or(a.role()).of(before.turn())),
         };
         self.reports.iter().any(|r| r.0 == sq && r.2 == Some(piece))
+    }
+
+    /// Identity boards: pieces of both colours are gone and a square the board reported
+    /// emptied (or holding another piece) holds the same piece again: a capture and the
+    /// recapture by a piece of the same kind on that square (the first capturer maybe never
+    /// reported there), not only pieces in the hands.
+    fn recaptured(&self, cur: &Chess, sensed: &Sensed) -> bool {
+        let Sensed::Identity { board, unknown } = sensed else {
+            return false;
+        };
+        if !unknown.is_empty()
+            || Color::ALL
+                .into_iter()
+                .any(|c| board.by_color(c).count() >= cur.board().by_color(c).count())
+        {
+            return false;
+        }
+        self.reports.iter().any(|&(sq, _, piece, _)| {
+            let now = board.piece_at(sq);
+            now.is_some() && now == cur.board().piece_at(sq) && piece != now
+        })
     }
 
     /// Identity boards: the board is the end of the moves followed with pieces lifted (in the

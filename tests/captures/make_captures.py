@@ -254,6 +254,7 @@ def main():
     c.write()
 
     irregularities()
+    early_replies()
 
 
 def irregularities():
@@ -358,6 +359,30 @@ def irregularities():
     c.expect(["e2e4", "e7e5", "g1f3", "b8c6", "f3f5", "d7d6", "f5g7"], ["illegal_move"])
     c.write()
 
+
+def early_replies():
+    """Identity boards: the opponent replies before a move settled (the cases that misled the
+    tracker on simulated games)."""
+    # A capture recaptured at once by a piece of the same kind: the square holds the same
+    # piece as before and both sides lost one — not just pieces in the hands.
+    c = Cap("recapture-unseen", "1.e4 e6 2.d4 d5 3.exd5 (the pawn never read on d5: Black takes it at once) exd5, the game's last moves")
+    for a, b in [('e2', 'e4'), ('e7', 'e6'), ('d2', 'd4'), ('d7', 'd5')]:
+        c.move(a, b)
+    c.lift('d5', 1500); c.lift('e4', 250)          # victim off, capturer lifted ...
+    c.lift('e6', 300); c.put('d5', 'p', 250)        # ... and taken on d5 before a read
+    c.wait(3000)
+    c.expect(["e2e4", "e7e6", "d2d4", "d7d5", "e4d5", "e6d5"])
+    c.write()
+
+    c = Cap("recapture-seen", "1.e4 e6 2.d4 d5 3.Nf3 Nf6 4.Ne5 Nbd7 5.Nxd7 (read on d7, taken 80 ms later) Nxd7, the game's last moves")
+    for a, b in [('e2', 'e4'), ('e7', 'e6'), ('d2', 'd4'), ('d7', 'd5'), ('g1', 'f3'), ('g8', 'f6'),
+                 ('f3', 'e5'), ('b8', 'd7')]:
+        c.move(a, b)
+    c.lift('d7', 1500); c.lift('e5', 250); c.put('d7', 'N', 250)
+    c.lift('d7', 80); c.lift('f6', 250); c.put('d7', 'n', 250)
+    c.wait(3000)
+    c.expect(["e2e4", "e7e6", "d2d4", "d7d5", "g1f3", "g8f6", "f3e5", "b8d7", "e5d7", "f6d7"])
+    c.write()
 
 if __name__ == "__main__":
     main()
