@@ -489,12 +489,13 @@ impl Tracker {
         }
         // Two moves at once: the opponent took his piece before the board showed the first
         // move at rest (identity boards) — after the moves seen, or replacing the last of them
-        // (a transit) — when the board reported their targets in that order.
+        // (a transit) — when the board reported their targets in that order. (Three squares
+        // change when the second move lands where the first one started.)
         if self.cfg.sensing != Sensing::Identity {
             return;
         }
         let diff = live.diff(tail.board());
-        if (4..=8).contains(&diff.count())
+        if (3..=8).contains(&diff.count())
             && let Some((a, b)) = self.two_moves(tail, live)
         {
             let mut mid = tail.clone();
@@ -515,7 +516,7 @@ impl Tracker {
             g.current()
         };
         let diff = live.diff(prev.board());
-        if (4..=8).contains(&diff.count())
+        if (3..=8).contains(&diff.count())
             && let Some((a, b)) = self.two_moves(prev, live)
         {
             let mut mid = prev.clone();
@@ -532,6 +533,18 @@ impl Tracker {
     /// (unless the second captured it there at once).
     fn two_moves(&self, pos: &Chess, sensed: &Sensed) -> Option<(Move, Move)> {
         let diff = sensed.diff(pos.board());
+        // Three squares: the second move landed where the first one started (the square holds
+        // the other side's piece now); anything else needs four or more.
+        let onto_origin = diff.count() == 3;
+        if onto_origin {
+            let Sensed::Identity { board, .. } = sensed else {
+                return None;
+            };
+            let us = pos.turn();
+            if (diff & pos.board().by_color(us) & board.by_color(us.other())).is_empty() {
+                return None;
+            }
+        }
         let inside = |m: &Move| match *m {
             Move::Castle { king, rook } => diff.contains(king) && diff.contains(rook),
             _ => m.from().is_some_and(|f| diff.contains(f)) && diff.contains(m.to()),
@@ -544,7 +557,7 @@ impl Tracker {
             let mut mid = pos.clone();
             mid.play_unchecked(a);
             for b in mid.legal_moves() {
-                if !inside(&b) {
+                if !inside(&b) || (onto_origin && a.from() != Some(b.to())) {
                     continue;
                 }
                 let mut end = mid.clone();

@@ -384,5 +384,20 @@ def early_replies():
     c.expect(["e2e4", "e7e6", "d2d4", "d7d5", "g1f3", "g8f6", "f3e5", "b8d7", "e5d7", "f6d7"])
     c.write()
 
+    # The reply lands on the square the move came from (three squares change), before the
+    # board showed the move at rest; three more moves follow at once (five plies in all, more
+    # than one search reaches): the moves followed one by one tell the game.
+    c = Cap("reply-onto-origin", "1.Nf3 d5 2.e3 Bg4 3.Ng5 Bf3 (the bishop lifted before the knight lands, put on f3) 4.a3 a6 5.b3, each started before the last one settled")
+    for a, b in [('g1', 'f3'), ('d7', 'd5'), ('e2', 'e3'), ('c8', 'g4')]:
+        c.move(a, b)
+    c.lift('f3', 1500); c.lift('g4', 150); c.put('g5', 'N', 150); c.put('f3', 'b', 150)
+    c.lift('a2', 150); c.put('a3', 'P', 200); c.lift('a7', 150); c.put('a6', 'p', 200)
+    c.lift('b2', 150); c.put('b3', 'P', 200)
+    c.wait(3000)
+    c.expect(["g1f3", "d7d5", "e2e3", "c8g4", "f3g5", "g4f3", "a2a3", "a7a6", "b2b3"])
+    c.lines.insert(4, "# occupancy: skip (only identity boards follow two moves seen at once)")
+    c.write()
+
+
 if __name__ == "__main__":
     main()
