@@ -107,6 +107,9 @@ pub const PRESS_LAG_MS: u64 = 250;
 /// How long a board explained only by a line with an unreported capture target must rest.
 pub const GHOST_SETTLE_MS: u64 = 900;
 
+/// A square that reads empty at most this long and then holds its piece again flickered.
+const FLICKER_MS: u64 = 100;
+
 /// At most this many candidate lines are collected.
 const MAX_LINES: usize = 16;
 
@@ -419,7 +422,9 @@ impl Tracker {
         } else {
             self.seen_filled.add(sq);
         }
-        if self.reports.len() < MAX_REPORTS {
+        if self.flicker(now, sq, piece) {
+            // (The square read empty for a moment: no report at all.)
+        } else if self.reports.len() < MAX_REPORTS {
             let identity = match self.cfg.sensing {
                 Sensing::Identity => piece.piece(),
                 Sensing::Occupancy => None,
@@ -432,6 +437,35 @@ impl Tracker {
         }
         self.touch(now);
         self.follow();
+    }
+
+    /// Identity boards: `piece` back on `sq` a moment after the square read empty, with
+    /// that piece there before (sensor flicker, or a piece lifted and put straight back):
+    /// drops the empty report and returns true. A report of the piece again would look like a
+    /// move arriving there later than it did.
+    fn flicker(&mut self, now: u64, sq: Square, piece: PieceCode) -> bool {
+        let (Sensing::Identity, PieceCode::Piece(p)) = (self.cfg.sensing, piece) else {
+            return false;
+        };
+        let Some(j) = self.reports.iter().rposition(|r| r.0 == sq) else {
+            return false;
+        };
+        let (_, occupied, _, t) = self.reports[j];
+        if occupied || now.saturating_sub(t) > FLICKER_MS {
+            return false;
+        }
+        let before = match self.reports[..j].iter().rposition(|r| r.0 == sq) {
+            Some(i) => self.reports[i].2,
+            None => self
+                .game
+                .as_ref()
+                .and_then(|g| g.current().board().piece_at(sq)),
+        };
+        if before != Some(p) {
+            return false;
+        }
+        self.reports.remove(j);
+        true
     }
 
     /// A full dump arrived.

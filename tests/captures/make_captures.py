@@ -399,5 +399,19 @@ def early_replies():
     c.write()
 
 
+    # A slide paused long enough to be reported (Qg4), then finished (Qh5) while the opponent
+    # replied at once; h5 then flickers: its second report must not make the board look as if
+    # the queen reached h5 after the reply (Qg4 Nc6 Qh5 instead of the revision Qh5 Nc6).
+    c = Cap("slide-reply-flicker", "1.e4 e5 2.Qh5 (resting 700 ms on g4: Qg4 is reported, then revised) Nc6 (lifted 80 ms after the queen lands), h5 reads empty for 40 ms; 3.Bc4 Nf6")
+    c.move('e2', 'e4'); c.move('e7', 'e5')
+    c.lift('d1', 1500); c.put('g4', 'Q', 200)
+    c.lift('g4', 700); c.put('h5', 'Q', 100)
+    c.lift('b8', 80); c.put('c6', 'n', 200)
+    c.lift('h5', 120); c.put('h5', 'Q', 40)            # flicker
+    c.move('f1', 'c4'); c.move('g8', 'f6')
+    c.expect(["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6"])
+    c.write()
+
+
 if __name__ == "__main__":
     main()
