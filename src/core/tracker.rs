@@ -107,6 +107,9 @@ pub const PRESS_LAG_MS: u64 = 250;
 /// How long a board explained only by a line with an unreported capture target must rest.
 pub const GHOST_SETTLE_MS: u64 = 900;
 
+/// A full sensor scan takes at most this long (DGT boards: 200–250 ms), with a margin.
+const SCAN_MS: u64 = 300;
+
 /// A square that reads empty at most this long and then holds its piece again flickered.
 const FLICKER_MS: u64 = 100;
 
@@ -1606,7 +1609,7 @@ impl Tracker {
             next.play_unchecked(m);
             path.push(m);
             if len == 1 {
-                if sensed.matches(next.board()) {
+                if sensed.matches(next.board()) && !self.ghost_too_late(path, pos.turn()) {
                     out.push(path.clone());
                 }
             } else {
@@ -1617,6 +1620,40 @@ impl Tracker {
                 return;
             }
         }
+    }
+
+    /// Identity boards (no dump since the last confirmed position): a line in which a piece
+    /// captured at once on its target — never reported there — left its square, as the board
+    /// reported, more than a sensor scan after the capturer was reported on that target. The
+    /// sensor reads every square once a scan: the origin would have been reported empty
+    /// sooner. (A piece lifted for another reason, a move in progress.) `last` is the side
+    /// that makes the line's last move.
+    fn ghost_too_late(&self, line: &[Move], last: Color) -> bool {
+        if self.cfg.sensing != Sensing::Identity || self.dump_since_confirm {
+            return false;
+        }
+        line.windows(2).enumerate().any(|(i, w)| {
+            let (a, b) = (w[0], w[1]);
+            let Some(from) = a.from() else { return false };
+            if !captured_at_once(&a, &b) {
+                return false;
+            }
+            // The side of `b`, the (i + 1)-th move.
+            let color = if (line.len() - 2 - i).is_multiple_of(2) {
+                last
+            } else {
+                last.other()
+            };
+            let capturer = b.promotion().unwrap_or(b.role()).of(color);
+            // (The last report: the square may have held such a piece before, as when a
+            // pawn takes a pawn that is recaptured by a pawn.)
+            let arrived = self
+                .reports
+                .iter()
+                .rfind(|r| r.0 == a.to() && r.2 == Some(capturer));
+            let left = self.reports.iter().find(|r| r.0 == from && !r.1);
+            matches!((arrived, left), (Some(b), Some(a)) if a.3 > b.3 + SCAN_MS)
+        })
     }
 
     /// The board is explained again: if an irregularity was reported, say it is over.

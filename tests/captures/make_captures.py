@@ -413,5 +413,20 @@ def early_replies():
     c.write()
 
 
+    # Black adjusts (j'adoube, a whole second) his g5 pawn just after White's queen slid to
+    # g4: the board looks like Qe2 (or Qf3), g5-g4, Qxg4 with the pawn captured at once — but
+    # the sensor read g5 empty long after the queen on g4: the pawn cannot have gone there
+    # before the queen.
+    c = Cap("ghost-too-late", "1.e3 g5 2.Qg4 (sliding over e2 and f3, f3 read empty 200 ms after g4), then Black lifts the g5 pawn 450 ms after the queen was read on g4 and puts it back a second later; 2...a6")
+    for a, b in [('e2', 'e3'), ('g7', 'g5')]:
+        c.move(a, b)
+    c.lift('d1', 1500); c.put('e2', 'Q', 30); c.lift('e2', 60); c.put('f3', 'Q', 5)
+    c.put('g4', 'Q', 60); c.lift('f3', 200)
+    c.lift('g5', 250); c.put('g5', 'p', 1000)
+    c.move('a7', 'a6')
+    c.expect(["e2e3", "g7g5", "d1g4", "a7a6"])
+    c.lines.insert(4, "# occupancy: skip (only identity boards tell which piece was read where)")
+    c.write()
+
 if __name__ == "__main__":
     main()
