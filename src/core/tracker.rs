@@ -1000,6 +1000,11 @@ impl Tracker {
             if self.take_perfect(now, &sensed, 2) {
                 return;
             }
+            // The moves followed with a piece in the hand: a move in progress.
+            if !self.dump_since_confirm && self.in_hand_after_chain(&sensed) {
+                self.irregular(now, &cur, sensed);
+                return;
+            }
         }
         if !one.is_empty() {
             self.take_lines(now, one);
@@ -1068,10 +1073,15 @@ impl Tracker {
                 .filter(|l| l[0] != last)
                 .collect();
             if revised.len() == 1 && !self.wait_for_capture(now, &revised) {
-                if self.fit(&before, &revised[0]) != Some((0, 0))
-                    && self.take_perfect(now, &sensed, 2)
-                {
-                    return;
+                if self.fit(&before, &revised[0]) != Some((0, 0)) {
+                    if self.take_perfect(now, &sensed, 2) {
+                        return;
+                    }
+                    // The moves followed with a piece in the hand: a move in progress.
+                    if !self.dump_since_confirm && self.in_hand_after_chain(&sensed) {
+                        self.irregular(now, &cur, sensed);
+                        return;
+                    }
                 }
                 self.takeback_to(now, n - 2);
                 self.apply_line(now, &revised[0]);

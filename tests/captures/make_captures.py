@@ -428,5 +428,33 @@ def early_replies():
     c.lines.insert(4, "# occupancy: skip (only identity boards tell which piece was read where)")
     c.write()
 
+    # Queens dancing, each move started before the last one settled; while White's queen is
+    # in the hand the board reads as a single move (...Qxb6): the moves followed update by
+    # update, with a piece lifted, are a move in progress.
+    fen = "7k/1q4pp/1Q6/8/8/8/6PP/7K"
+    c = Cap("in-hand-after-replies", "from " + fen + " b: 1...Qa7 2.Qa6 Qb6 3.Qb7 (lifted from a6 430 ms before landing on b7: meanwhile the board reads as 1...Qxb6) h6 4.h3", placement=fen)
+    c.lines.insert(4, "# start-fen: " + fen + " b - - 0 1")
+    c.put('a7', 'q', 1500); c.lift('b7', 10)
+    c.lift('b6', 240); c.put('a6', 'Q', 250)
+    c.lift('a7', 200); c.put('b6', 'q', 240)
+    c.lift('a6', 240); c.put('b7', 'Q', 430)
+    c.move('h7', 'h6'); c.move('h2', 'h3')
+    c.expect(["b7a7", "b6a6", "a7b6", "a6b7", "h7h6", "h2h3"])
+    c.lines.insert(5, "# occupancy: skip (only identity boards follow two moves seen at once)")
+    c.write()
+
+    # The same while the last move may still be revised: the board reads as 1...Qxe5 in
+    # place of 1...Qe6 while White's queen is in the hand.
+    fen = "7k/6pp/5q2/4Q3/8/8/6PP/7K"
+    c = Cap("in-hand-not-revision", "from " + fen + " b: 1...Qe6 2.Qf4 (f4 read before e5 clears) Qe5 3.Qg4 (lifted from f4 420 ms before landing on g4: meanwhile the board reads as 1...Qxe5 in place of 1...Qe6)", placement=fen)
+    c.lines.insert(4, "# start-fen: " + fen + " b - - 0 1")
+    c.move('f6', 'e6')
+    c.put('f4', 'Q', 1500); c.lift('e5', 30)
+    c.lift('e6', 240); c.put('e5', 'q', 210)
+    c.lift('f4', 200); c.put('g4', 'Q', 420)
+    c.expect(["f6e6", "e5f4", "e6e5", "f4g4"])
+    c.write()
+
+
 if __name__ == "__main__":
     main()
