@@ -1072,7 +1072,10 @@ impl Tracker {
                 .into_iter()
                 .filter(|l| l[0] != last)
                 .collect();
-            if revised.len() == 1 && !self.wait_for_capture(now, &revised) {
+            if revised.len() == 1
+                && !self.wait_for_capture(now, &revised)
+                && !self.opponent_moved(&before, revised[0][0])
+            {
                 if self.fit(&before, &revised[0]) != Some((0, 0)) {
                     if self.take_perfect(now, &sensed, 2) {
                         return;
@@ -1437,6 +1440,32 @@ impl Tracker {
         self.reports.iter().any(|&(sq, _, piece, _)| {
             let now = board.piece_at(sq);
             now.is_some() && now == cur.board().piece_at(sq) && piece != now
+        })
+    }
+
+    /// Identity boards: a piece of the side not making `m` (from `before`) was reported on a
+    /// square where it did not stand and that `m` does not explain: that side has moved since,
+    /// so `m` alone is not a revision of the last move (it may be a piece of the reply
+    /// captured in the hand).
+    fn opponent_moved(&self, before: &Chess, m: Move) -> bool {
+        if self.cfg.sensing != Sensing::Identity {
+            return false;
+        }
+        let them = before.turn().other();
+        let mut explained = Bitboard::from_square(m.to());
+        if let Some(from) = m.from() {
+            explained |= shakmaty::attacks::between(from, m.to());
+        }
+        if let Move::Castle { king, rook } = m {
+            let side = shakmaty::CastlingSide::from_queen_side(rook < king);
+            explained.add(side.king_to(before.turn()));
+            explained.add(side.rook_to(before.turn()));
+        }
+        self.reports.iter().any(|&(sq, occupied, p, _)| {
+            occupied
+                && p.is_some_and(|p| p.color == them)
+                && !explained.contains(sq)
+                && before.board().piece_at(sq) != p
         })
     }
 

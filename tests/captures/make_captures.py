@@ -456,5 +456,21 @@ def early_replies():
     c.write()
 
 
+    # Black's reply went on before the board settled, and with the bishop in the hand the
+    # board reads as a revision of White's last move (Qg4xe4 in place of Qf5): Black's bishop
+    # was reported on f3 since, which that revision does not explain.
+    fen = "7k/8/8/8/4b1Q1/8/8/K7"
+    c = Cap("reply-not-revision", "from " + fen + " w: 1.Qf5 Bf3 (f3 read before e4 clears) 2.Qe4 (the bishop lifted from f3 meanwhile: the board reads as 1.Qxe4) Bg4 (430 ms later) 3.Kb2", placement=fen)
+    c.lines.insert(4, "# start-fen: " + fen + " w - - 0 1")
+    c.move('g4', 'f5')
+    c.put('f3', 'b', 1500); c.lift('e4', 30)
+    c.lift('f5', 240); c.lift('f3', 370); c.put('e4', 'Q', 30)
+    c.put('g4', 'b', 430)
+    c.move('a1', 'b2')
+    c.expect(["g4f5", "e4f3", "f5e4", "f3g4", "a1b2"])
+    c.lines.insert(5, "# occupancy: skip (only identity boards tell whose piece was reported)")
+    c.write()
+
+
 if __name__ == "__main__":
     main()
