@@ -1419,6 +1419,21 @@ impl Tracker {
             }
             _ => (a.to(), a.promotion().unwrap_or(a.role()).of(before.turn())),
         };
+        // A slide that went on past the square reported (the last move's target lies on the
+        // way) and whose piece was captured there at once: the board reported its target
+        // changing, not the piece.
+        let went_on = self
+            .game
+            .as_ref()
+            .and_then(|g| g.moves.last())
+            .is_some_and(|l| {
+                l.from() == a.from()
+                    && a.from()
+                        .is_some_and(|f| shakmaty::attacks::between(f, a.to()).contains(l.to()))
+            });
+        if went_on && line.get(1).is_some_and(|b| captured_at_once(a, b)) {
+            return self.reports.iter().any(|r| r.0 == sq);
+        }
         self.reports.iter().any(|r| r.0 == sq && r.2 == Some(piece))
     }
 
@@ -1881,6 +1896,9 @@ impl Tracker {
             return Some((cost, 0));
         }
         let mut explained = Bitboard::EMPTY;
+        // A slider's transit squares explain reports of that piece only (per piece).
+        let mut transit = [Bitboard::EMPTY; 12];
+        let index = |p: shakmaty::Piece| p.color as usize * 6 + p.role as usize - 1;
         let mut pos = start.clone();
         for m in line {
             explained.add(m.to());
@@ -1890,7 +1908,7 @@ impl Tracker {
                 explained.add(side.rook_to(pos.turn()));
             }
             if let Some(from) = m.from() {
-                explained |= shakmaty::attacks::between(from, m.to());
+                transit[index(m.role().of(pos.turn()))] |= shakmaty::attacks::between(from, m.to());
             }
             pos.play_unchecked(*m);
         }
@@ -1898,7 +1916,10 @@ impl Tracker {
             .reports
             .iter()
             .filter(|(sq, occupied, p, _)| {
-                *occupied && !explained.contains(*sq) && start.board().piece_at(*sq) != *p
+                *occupied
+                    && !explained.contains(*sq)
+                    && !p.is_some_and(|p| transit[index(p)].contains(*sq))
+                    && start.board().piece_at(*sq) != *p
             })
             .count();
         Some((cost, stray))

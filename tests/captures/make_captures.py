@@ -472,5 +472,30 @@ def early_replies():
     c.write()
 
 
+    # A slide paused long enough to be reported (Rf2), then went on to e2 where the king took
+    # the rook at once: the rook never read on e2. The revision (Re2+ Kxe2) holds: the slide's
+    # reported square lies on its way.
+    fen = "4k3/p7/8/8/8/8/P6r/4K3"
+    c = Cap("slide-captured-at-once", "from " + fen + " b: 1...Re2+ (sliding over g2, resting 670 ms on f2: Rf2 reported, then revised) 2.Kxe2 (the rook taken before e2 was read) Ke7 3.Kd3", placement=fen)
+    c.lines.insert(4, "# start-fen: " + fen + " b - - 0 1")
+    c.lift('h2', 1500); c.put('g2', 'r', 6); c.lift('g2', 230); c.put('f2', 'r', 6)
+    c.lift('f2', 670); c.lift('e1', 400); c.put('e2', 'K', 250)
+    c.move('e8', 'e7'); c.move('e2', 'd3')
+    c.expect(["h2e2", "e1e2", "e8e7", "e2d3"])
+    c.write()
+
+    # The same slide, reported on its end square too (Qb2+) and taken there by the king, who
+    # goes on to a1: the queen sliding on to a1 and taken there (Qa1+ Kxa1) does not explain
+    # the king reported on b2 — a slide's transit squares explain its own piece only.
+    fen = "8/8/7p/7P/3q4/8/7k/1K6"
+    c = Cap("slide-transit-own-piece", "from " + fen + " b: 1...Qb2+ (resting 425 ms on c3: Qc3 reported, then revised) 2.Kxb2 Kh3 3.Ka1, each started before the last one settled", placement=fen)
+    c.lines.insert(4, "# start-fen: " + fen + " b - - 0 1")
+    c.lift('d4', 1500); c.put('c3', 'q', 25); c.lift('c3', 425); c.put('b2', 'q', 22)
+    c.lift('b2', 210); c.lift('b1', 481); c.put('b2', 'K', 406)
+    c.lift('h2', 21); c.put('h3', 'k', 453); c.lift('b2', 8); c.put('a1', 'K', 447)
+    c.expect(["d4b2", "b1b2", "h2h3", "b2a1"])
+    c.write()
+
+
 if __name__ == "__main__":
     main()
