@@ -450,6 +450,10 @@ impl Tracker {
         let (Sensing::Identity, PieceCode::Piece(p)) = (self.cfg.sensing, piece) else {
             return false;
         };
+        // (Cheap first: the square read empty since the last confirmed position.)
+        if !self.seen_empty.contains(sq) {
+            return false;
+        }
         let Some(j) = self.reports.iter().rposition(|r| r.0 == sq) else {
             return false;
         };
@@ -2116,6 +2120,15 @@ fn one_move(pos: &Chess, sensed: &Sensed) -> Option<(Move, Chess)> {
     let diff = sensed.diff(pos.board());
     if !(2..=4).contains(&diff.count()) {
         return None;
+    }
+    // (Cheap first, identity boards: a move keeps the mover's pieces and takes at most one.)
+    if let Sensed::Identity { board, .. } = sensed {
+        let us = pos.turn();
+        let count = |b: &Board, c: Color| b.by_color(c).count();
+        let taken = count(pos.board(), us.other()).checked_sub(count(board, us.other()));
+        if count(board, us) != count(pos.board(), us) || !matches!(taken, Some(0 | 1)) {
+            return None;
+        }
     }
     pos.legal_moves()
         .into_iter()
