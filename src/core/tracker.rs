@@ -1618,9 +1618,12 @@ impl Tracker {
             return;
         }
         // A piece that leaves a square whose content is already right would have to come
-        // back within the line: never needed for the short lines searched here.
+        // back within the line: only from squares seen changing (identity boards: a line
+        // back to the same board, as when a revised slide and the replies repeat it).
         let diff = sensed.diff(pos.board());
-        if diff.is_empty() {
+        if diff.is_empty()
+            && (len == 1 || self.cfg.sensing != Sensing::Identity || self.dump_since_confirm)
+        {
             return;
         }
         // Each move changes at most four squares (castling).

@@ -497,5 +497,20 @@ def early_replies():
     c.write()
 
 
+    # A slide paused long enough to be reported (Qg1), then went on to h1 (check); the replies
+    # came at once and the board ended exactly as before the slide (Qh1+ Rh2 Qf1+ Rg2): a
+    # revision whose line comes back to the same board.
+    fen = "k7/8/8/8/8/7K/6R1/5q2"
+    c = Cap("slide-repeats", "from " + fen + " b: 1...Qh1+ (resting 450 ms on g1: Qg1 reported, then revised) 2.Rh2 Qf1+ 3.Rg2, each started before the last one settled; 3...Ka7", placement=fen)
+    c.lines.insert(4, "# start-fen: " + fen + " b - - 0 1")
+    c.lift('f1', 1500); c.put('g1', 'q', 6); c.lift('g1', 450); c.put('h1', 'q', 6)
+    c.lift('g2', 202); c.put('h2', 'R', 239); c.lift('h1', 234); c.put('f1', 'q', 197)
+    c.lift('h2', 199); c.put('g2', 'R', 480)
+    c.move('a8', 'a7')
+    c.expect(["f1h1", "g2h2", "h1f1", "h2g2", "a8a7"])
+    c.lines.insert(5, "# occupancy: skip (lines back to the same board are searched on identity boards only)")
+    c.write()
+
+
 if __name__ == "__main__":
     main()
