@@ -84,7 +84,14 @@ fn every_pattern_capture_reconstructs_exactly() {
         };
         let name = path.file_stem().unwrap().to_string_lossy().to_string();
         let extra = comment(&text, "replay-args").pop().unwrap_or_default();
-        let extra: Vec<&str> = extra.split_whitespace().collect();
+        let mut extra: Vec<&str> = extra.split_whitespace().collect();
+        // A game set up from a position (`# start-fen:`, one argument with its spaces).
+        let start_fen = comment(&text, "start-fen").pop();
+        let fen_args: Vec<&str> = match &start_fen {
+            Some(fen) => vec!["--start-fen", fen.as_str()],
+            None => Vec::new(),
+        };
+        extra.extend(&fen_args);
         let events = replay(&path, &extra);
         let expected: Vec<String> = expect.split_whitespace().map(String::from).collect();
         assert_eq!(fold(&events), expected, "{name}: identity mode");
@@ -127,10 +134,9 @@ fn every_pattern_capture_reconstructs_exactly() {
         } else {
             "normal"
         };
-        let occ = replay(
-            &path,
-            &["--sensing", "occupancy", "--orientation", orientation],
-        );
+        let mut occ_args = vec!["--sensing", "occupancy", "--orientation", orientation];
+        occ_args.extend(&fen_args);
+        let occ = replay(&path, &occ_args);
         let want_occ: Vec<String> = match comment(&text, "expect-occupancy-moves").pop() {
             Some(m) => m.split_whitespace().map(String::from).collect(),
             None => expected

@@ -131,6 +131,9 @@ pub const PRESS_LAG_MS: u64 = 250;
 /// How long a board explained only by a line with an unreported capture target must rest.
 pub const GHOST_SETTLE_MS: u64 = 900;
 
+/// A full sensor scan takes at most this long (DGT boards: 200–250 ms), with a margin.
+const SCAN_MS: u64 = 300;
+
 /// A square read empty for less than this and then holding the same piece again saw no move
 /// (sensor flicker lasts tens of ms; the board reports both changes within a scan or two).
 const FLICKER_MS: u64 = 150;
@@ -447,7 +450,9 @@ impl Tracker {
         } else {
             self.seen_filled.add(sq);
         }
-        if self.reports.len() < MAX_REPORTS {
+        if self.flicker(now, sq, piece) {
+            // (The square read empty for a moment: no report at all.)
+        } else if self.reports.len() < MAX_REPORTS {
             let identity = match self.cfg.sensing {
                 Sensing::Identity => piece.piece(),
                 Sensing::Occupancy => None,
@@ -460,6 +465,39 @@ impl Tracker {
         }
         self.touch(now);
         self.follow();
+    }
+
+    /// Identity boards: `piece` back on `sq` a moment after the square read empty, with
+    /// that piece there before (sensor flicker, or a piece lifted and put straight back):
+    /// drops the empty report and returns true. A report of the piece again would look like a
+    /// move arriving there later than it did.
+    fn flicker(&mut self, now: u64, sq: Square, piece: PieceCode) -> bool {
+        let (Sensing::Identity, PieceCode::Piece(p)) = (self.cfg.sensing, piece) else {
+            return false;
+        };
+        // (Cheap first: the square read empty since the last confirmed position.)
+        if !self.seen_empty.contains(sq) {
+            return false;
+        }
+        let Some(j) = self.reports.iter().rposition(|r| r.0 == sq) else {
+            return false;
+        };
+        let (_, occupied, _, t) = self.reports[j];
+        if occupied || now.saturating_sub(t) > FLICKER_MS {
+            return false;
+        }
+        let before = match self.reports[..j].iter().rposition(|r| r.0 == sq) {
+            Some(i) => self.reports[i].2,
+            None => self
+                .game
+                .as_ref()
+                .and_then(|g| g.current().board().piece_at(sq)),
+        };
+        if before != Some(p) {
+            return false;
+        }
+        self.reports.remove(j);
+        true
     }
 
     /// A full dump arrived.
@@ -517,7 +555,8 @@ impl Tracker {
         }
         // Two moves at once: the opponent took his piece before the board showed the first
         // move at rest — after the moves seen, or replacing the last of them
-        // (a transit) — when the board reported their targets in that order. (Only when a
+        // (a transit) — when the board reported their targets in that order. (Three squares
+        // change when the second move lands where the first one started. Only when a
         // piece was just put down or a dump arrived: a move is completed by placing a piece,
         // or an en passant victim taken off — too rare to pay for on every lift.)
         let placed = self.reports.last().is_none_or(|r| r.1) || self.dump_since_confirm;
@@ -525,7 +564,7 @@ impl Tracker {
             return;
         }
         let diff = live.diff(tail.board());
-        if (4..=8).contains(&diff.count())
+        if (3..=8).contains(&diff.count())
             && let Some((a, b)) = self.two_moves(tail, live)
         {
             let mut mid = tail.clone();
@@ -546,7 +585,7 @@ impl Tracker {
             g.current()
         };
         let diff = live.diff(prev.board());
-        if (4..=8).contains(&diff.count())
+        if (3..=8).contains(&diff.count())
             && let Some((a, b)) = self.two_moves(prev, live)
         {
             let mut mid = prev.clone();
@@ -563,6 +602,18 @@ impl Tracker {
     /// (unless the second captured it there at once).
     fn two_moves(&self, pos: &Chess, sensed: &Sensed) -> Option<(Move, Move)> {
         let diff = sensed.diff(pos.board());
+        // Three squares: the second move landed where the first one started (the square holds
+        // the other side's piece now); anything else needs four or more.
+        let onto_origin = diff.count() == 3;
+        if onto_origin {
+            let Sensed::Identity { board, .. } = sensed else {
+                return None;
+            };
+            let us = pos.turn();
+            if (diff & pos.board().by_color(us) & board.by_color(us.other())).is_empty() {
+                return None;
+            }
+        }
         let inside = |m: &Move| match *m {
             Move::Castle { king, rook } => diff.contains(king) && diff.contains(rook),
             _ => m.from().is_some_and(|f| diff.contains(f)) && diff.contains(m.to()),
@@ -575,7 +626,7 @@ impl Tracker {
             let mut mid = pos.clone();
             mid.play_unchecked(a);
             for b in mid.legal_moves() {
-                if !inside(&b) {
+                if !inside(&b) || (onto_origin && a.from() != Some(b.to())) {
                     continue;
                 }
                 let mut end = mid.clone();
@@ -943,12 +994,14 @@ impl Tracker {
             Sensed::Occupancy(_) => false,
         };
         // (A capture and the recapture by the same kind of piece, seen one by one, also look
-        // like pieces only removed.)
+        // like pieces only removed; so does a capture at once recaptured by a piece of the same
+        // kind, when both sides lost a piece.)
         let chain_matches = self
             .chain
             .last()
             .is_some_and(|(_, end)| sensed.matches(end.board()));
-        if (only_removed && !chain_matches)
+        let recaptured = only_removed && self.recaptured(&cur, &sensed);
+        if (only_removed && !chain_matches && !recaptured)
             || self
                 .searched
                 .as_ref()
@@ -1057,11 +1110,19 @@ impl Tracker {
                 .into_iter()
                 .filter(|l| l[0] != last)
                 .collect();
-            if revised.len() == 1 && !self.wait_for_capture(now, &revised) {
-                if self.fit(&before, &revised[0]) != Some((0, 0))
-                    && self.take_perfect(now, &sensed, 2)
-                {
-                    return;
+            if revised.len() == 1
+                && !self.wait_for_capture(now, &revised)
+                && !self.opponent_moved(&before, revised[0][0])
+            {
+                if self.fit(&before, &revised[0]) != Some((0, 0)) {
+                    if self.take_perfect(now, &sensed, 2) {
+                        return;
+                    }
+                    // The moves followed with a piece in the hand: a move in progress.
+                    if !self.dump_since_confirm && self.in_hand_after_chain(&sensed) {
+                        self.irregular(now, &cur, sensed);
+                        return;
+                    }
                 }
                 self.takeback_to(now, n - 2);
                 self.apply_line(now, &revised[0]);
@@ -1083,7 +1144,7 @@ impl Tracker {
             // (On occupancy boards captures only ever empty squares.)
             Sensed::Occupancy(_) => false,
         };
-        let max_plies = if self.alert || only_missing || more_pieces {
+        let max_plies = if self.alert || (only_missing && !recaptured) || more_pieces {
             1
         } else {
             self.cfg.max_plies
@@ -1397,12 +1458,63 @@ impl Tracker {
             }
             _ => (a.to(), a.promotion().unwrap_or(a.role()).of(before.turn())),
         };
-        // (A slide that went on past the square reported as the last move, to a square where
-        // the reply took the piece at once, is seen enough.)
+        // (A slide that went on past the square reported as the last move is seen enough; if
+        // the reply took the piece there at once, the board must have reported that target
+        // changing, not the piece.)
         let went_on = last.from() == a.from()
             && a.from()
                 .is_some_and(|f| shakmaty::attacks::between(f, a.to()).contains(last.to()));
+        if went_on && line.get(1).is_some_and(|b| captured_at_once(a, b)) {
+            return self.reports.iter().any(|r| r.0 == sq);
+        }
         went_on || self.reports.iter().any(|r| r.0 == sq && r.2 == Some(piece))
+    }
+
+    /// Identity boards: pieces of both colours are gone and a square the board reported
+    /// emptied (or holding another piece) holds the same piece again: a capture and the
+    /// recapture by a piece of the same kind on that square (the first capturer maybe never
+    /// reported there), not only pieces in the hands.
+    fn recaptured(&self, cur: &Chess, sensed: &Sensed) -> bool {
+        let Sensed::Identity { board, unknown } = sensed else {
+            return false;
+        };
+        if !unknown.is_empty()
+            || Color::ALL
+                .into_iter()
+                .any(|c| board.by_color(c).count() >= cur.board().by_color(c).count())
+        {
+            return false;
+        }
+        self.reports.iter().any(|&(sq, _, piece, _)| {
+            let now = board.piece_at(sq);
+            now.is_some() && now == cur.board().piece_at(sq) && piece != now
+        })
+    }
+
+    /// Identity boards: a piece of the side not making `m` (from `before`) was reported on a
+    /// square where it did not stand and that `m` does not explain: that side has moved since,
+    /// so `m` alone is not a revision of the last move (it may be a piece of the reply
+    /// captured in the hand).
+    fn opponent_moved(&self, before: &Chess, m: Move) -> bool {
+        if self.cfg.sensing != Sensing::Identity {
+            return false;
+        }
+        let them = before.turn().other();
+        let mut explained = Bitboard::from_square(m.to());
+        if let Some(from) = m.from() {
+            explained |= shakmaty::attacks::between(from, m.to());
+        }
+        if let Move::Castle { king, rook } = m {
+            let side = shakmaty::CastlingSide::from_queen_side(rook < king);
+            explained.add(side.king_to(before.turn()));
+            explained.add(side.rook_to(before.turn()));
+        }
+        self.reports.iter().any(|&(sq, occupied, p, _)| {
+            occupied
+                && p.is_some_and(|p| p.color == them)
+                && !explained.contains(sq)
+                && before.board().piece_at(sq) != p
+        })
     }
 
     /// Identity boards: the board is the end of the moves followed with pieces lifted (in the
@@ -1539,9 +1651,12 @@ impl Tracker {
             return;
         }
         // A piece that leaves a square whose content is already right would have to come
-        // back within the line: never needed for the short lines searched here.
+        // back within the line: only from squares seen changing (identity boards: a line
+        // back to the same board, as when a revised slide and the replies repeat it).
         let diff = sensed.diff(pos.board());
-        if diff.is_empty() {
+        if diff.is_empty()
+            && (len == 1 || self.cfg.sensing != Sensing::Identity || self.dump_since_confirm)
+        {
             return;
         }
         // Each move changes at most four squares (castling).
@@ -1588,7 +1703,7 @@ impl Tracker {
             next.play_unchecked(m);
             path.push(m);
             if len == 1 {
-                if sensed.matches(next.board()) {
+                if sensed.matches(next.board()) && !self.ghost_too_late(path, pos.turn()) {
                     out.push(path.clone());
                 }
             } else {
@@ -1599,6 +1714,40 @@ impl Tracker {
                 return;
             }
         }
+    }
+
+    /// Identity boards (no dump since the last confirmed position): a line in which a piece
+    /// captured at once on its target — never reported there — left its square, as the board
+    /// reported, more than a sensor scan after the capturer was reported on that target. The
+    /// sensor reads every square once a scan: the origin would have been reported empty
+    /// sooner. (A piece lifted for another reason, a move in progress.) `last` is the side
+    /// that makes the line's last move.
+    fn ghost_too_late(&self, line: &[Move], last: Color) -> bool {
+        if self.cfg.sensing != Sensing::Identity || self.dump_since_confirm {
+            return false;
+        }
+        line.windows(2).enumerate().any(|(i, w)| {
+            let (a, b) = (w[0], w[1]);
+            let Some(from) = a.from() else { return false };
+            if !captured_at_once(&a, &b) {
+                return false;
+            }
+            // The side of `b`, the (i + 1)-th move.
+            let color = if (line.len() - 2 - i).is_multiple_of(2) {
+                last
+            } else {
+                last.other()
+            };
+            let capturer = b.promotion().unwrap_or(b.role()).of(color);
+            // (The last report: the square may have held such a piece before, as when a
+            // pawn takes a pawn that is recaptured by a pawn.)
+            let arrived = self
+                .reports
+                .iter()
+                .rfind(|r| r.0 == a.to() && r.2 == Some(capturer));
+            let left = self.reports.iter().find(|r| r.0 == from && !r.1);
+            matches!((arrived, left), (Some(b), Some(a)) if a.3 > b.3 + SCAN_MS)
+        })
     }
 
     /// The board is explained again: if an irregularity was reported, say it is over.
@@ -1802,6 +1951,10 @@ impl Tracker {
     fn stray(&self, start: &Chess, line: &[Move]) -> usize {
         let mut explained = Bitboard::EMPTY;
         let mut turn = start.turn();
+        // A slider's transit squares explain reports of that piece only (per piece; occupancy
+        // reports name no piece: any transit square).
+        let mut transit = [Bitboard::EMPTY; 12];
+        let index = |p: shakmaty::Piece| p.color as usize * 6 + p.role as usize - 1;
         for m in line {
             explained.add(m.to());
             if let Move::Castle { king, rook } = *m {
@@ -1810,7 +1963,7 @@ impl Tracker {
                 explained.add(side.rook_to(turn));
             }
             if let Some(from) = m.from() {
-                explained |= shakmaty::attacks::between(from, m.to());
+                transit[index(m.role().of(turn))] |= shakmaty::attacks::between(from, m.to());
             }
             turn = turn.other();
         }
@@ -1819,6 +1972,10 @@ impl Tracker {
             .filter(|(sq, occupied, p, _)| {
                 *occupied
                     && !explained.contains(*sq)
+                    && !match p {
+                        Some(p) => transit[index(*p)].contains(*sq),
+                        None => transit.iter().any(|t| t.contains(*sq)),
+                    }
                     && match self.cfg.sensing {
                         Sensing::Identity => start.board().piece_at(*sq) != *p,
                         // (Occupancy boards: a square filled that was empty.)
@@ -2059,6 +2216,15 @@ fn one_move(pos: &Chess, sensed: &Sensed) -> Option<(Move, Chess)> {
     let diff = sensed.diff(pos.board());
     if !(2..=4).contains(&diff.count()) {
         return None;
+    }
+    // (Cheap first, identity boards: a move keeps the mover's pieces and takes at most one.)
+    if let Sensed::Identity { board, .. } = sensed {
+        let us = pos.turn();
+        let count = |b: &Board, c: Color| b.by_color(c).count();
+        let taken = count(pos.board(), us.other()).checked_sub(count(board, us.other()));
+        if count(board, us) != count(pos.board(), us) || !matches!(taken, Some(0 | 1)) {
+            return None;
+        }
     }
     pos.legal_moves()
         .into_iter()

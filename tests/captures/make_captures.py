@@ -255,10 +255,12 @@ def main():
 
     irregularities()
     early_replies()
+    early_replies_followed()
 
 
-def early_replies():
-    """The opponent replying before a move settled (issue 3, identity boards)."""
+def early_replies_followed():
+    """The opponent replying before a move settled, followed report by report (issue 3,
+    identity boards)."""
     # A piece stops on a square, the opponent replies, the piece moves on and the reply goes
     # back: the board ends as after 3.Bc4 alone (d3 is on the bishop's way), but the reports
     # tell four moves.
@@ -411,6 +413,158 @@ def irregularities():
         c.move(a, b); c.clock(side, 500); side = not side
     c.lift('f5', 1500); c.lift('g7', 300); c.put('g7', 'N', 300); c.clock(side, 500)
     c.expect(["e2e4", "e7e5", "g1f3", "b8c6", "f3f5", "d7d6", "f5g7"], ["illegal_move"])
+    c.write()
+
+
+def early_replies():
+    """Identity boards: the opponent replies before a move settled (the cases that misled the
+    tracker on simulated games)."""
+    # A capture recaptured at once by a piece of the same kind: the square holds the same
+    # piece as before and both sides lost one — not just pieces in the hands.
+    c = Cap("recapture-unseen", "1.e4 e6 2.d4 d5 3.exd5 (the pawn never read on d5: Black takes it at once) exd5, the game's last moves")
+    for a, b in [('e2', 'e4'), ('e7', 'e6'), ('d2', 'd4'), ('d7', 'd5')]:
+        c.move(a, b)
+    c.lift('d5', 1500); c.lift('e4', 250)          # victim off, capturer lifted ...
+    c.lift('e6', 300); c.put('d5', 'p', 250)        # ... and taken on d5 before a read
+    c.wait(3000)
+    c.expect(["e2e4", "e7e6", "d2d4", "d7d5", "e4d5", "e6d5"])
+    c.write()
+
+    c = Cap("recapture-seen", "1.e4 e6 2.d4 d5 3.Nf3 Nf6 4.Ne5 Nbd7 5.Nxd7 (read on d7, taken 80 ms later) Nxd7, the game's last moves")
+    for a, b in [('e2', 'e4'), ('e7', 'e6'), ('d2', 'd4'), ('d7', 'd5'), ('g1', 'f3'), ('g8', 'f6'),
+                 ('f3', 'e5'), ('b8', 'd7')]:
+        c.move(a, b)
+    c.lift('d7', 1500); c.lift('e5', 250); c.put('d7', 'N', 250)
+    c.lift('d7', 80); c.lift('f6', 250); c.put('d7', 'n', 250)
+    c.wait(3000)
+    c.expect(["e2e4", "e7e6", "d2d4", "d7d5", "g1f3", "g8f6", "f3e5", "b8d7", "e5d7", "f6d7"])
+    c.write()
+
+    # The reply lands on the square the move came from (three squares change), before the
+    # board showed the move at rest; three more moves follow at once (five plies in all, more
+    # than one search reaches): the moves followed one by one tell the game.
+    c = Cap("reply-onto-origin", "1.Nf3 d5 2.e3 Bg4 3.Ng5 Bf3 (the bishop lifted before the knight lands, put on f3) 4.a3 a6 5.b3, each started before the last one settled")
+    for a, b in [('g1', 'f3'), ('d7', 'd5'), ('e2', 'e3'), ('c8', 'g4')]:
+        c.move(a, b)
+    c.lift('f3', 1500); c.lift('g4', 150); c.put('g5', 'N', 150); c.put('f3', 'b', 150)
+    c.lift('a2', 150); c.put('a3', 'P', 200); c.lift('a7', 150); c.put('a6', 'p', 200)
+    c.lift('b2', 150); c.put('b3', 'P', 200)
+    c.wait(3000)
+    c.expect(["g1f3", "d7d5", "e2e3", "c8g4", "f3g5", "g4f3", "a2a3", "a7a6", "b2b3"])
+    c.lines.insert(4, "# occupancy: skip (only identity boards follow two moves seen at once)")
+    c.write()
+
+
+    # A slide paused long enough to be reported (Qg4), then finished (Qh5) while the opponent
+    # replied at once; h5 then flickers: its second report must not make the board look as if
+    # the queen reached h5 after the reply (Qg4 Nc6 Qh5 instead of the revision Qh5 Nc6).
+    c = Cap("slide-reply-flicker", "1.e4 e5 2.Qh5 (resting 700 ms on g4: Qg4 is reported, then revised) Nc6 (lifted 80 ms after the queen lands), h5 reads empty for 40 ms; 3.Bc4 Nf6")
+    c.move('e2', 'e4'); c.move('e7', 'e5')
+    c.lift('d1', 1500); c.put('g4', 'Q', 200)
+    c.lift('g4', 700); c.put('h5', 'Q', 100)
+    c.lift('b8', 80); c.put('c6', 'n', 200)
+    c.lift('h5', 120); c.put('h5', 'Q', 40)            # flicker
+    c.move('f1', 'c4'); c.move('g8', 'f6')
+    c.expect(["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6"])
+    c.write()
+
+
+    # Black adjusts (j'adoube, a whole second) his g5 pawn just after White's queen slid to
+    # g4: the board looks like Qe2 (or Qf3), g5-g4, Qxg4 with the pawn captured at once — but
+    # the sensor read g5 empty long after the queen on g4: the pawn cannot have gone there
+    # before the queen.
+    c = Cap("ghost-too-late", "1.e3 g5 2.Qg4 (sliding over e2 and f3, f3 read empty 200 ms after g4), then Black lifts the g5 pawn 450 ms after the queen was read on g4 and puts it back a second later; 2...a6")
+    for a, b in [('e2', 'e3'), ('g7', 'g5')]:
+        c.move(a, b)
+    c.lift('d1', 1500); c.put('e2', 'Q', 30); c.lift('e2', 60); c.put('f3', 'Q', 5)
+    c.put('g4', 'Q', 60); c.lift('f3', 200)
+    c.lift('g5', 250); c.put('g5', 'p', 1000)
+    c.move('a7', 'a6')
+    c.expect(["e2e3", "g7g5", "d1g4", "a7a6"])
+    c.lines.insert(4, "# occupancy: skip (only identity boards tell which piece was read where)")
+    c.write()
+
+    # Queens dancing, each move started before the last one settled; while White's queen is
+    # in the hand the board reads as a single move (...Qxb6): the moves followed update by
+    # update, with a piece lifted, are a move in progress.
+    fen = "7k/1q4pp/1Q6/8/8/8/6PP/7K"
+    c = Cap("in-hand-after-replies", "from " + fen + " b: 1...Qa7 2.Qa6 Qb6 3.Qb7 (lifted from a6 430 ms before landing on b7: meanwhile the board reads as 1...Qxb6) h6 4.h3", placement=fen)
+    c.lines.insert(4, "# start-fen: " + fen + " b - - 0 1")
+    c.put('a7', 'q', 1500); c.lift('b7', 10)
+    c.lift('b6', 240); c.put('a6', 'Q', 250)
+    c.lift('a7', 200); c.put('b6', 'q', 240)
+    c.lift('a6', 240); c.put('b7', 'Q', 430)
+    c.move('h7', 'h6'); c.move('h2', 'h3')
+    c.expect(["b7a7", "b6a6", "a7b6", "a6b7", "h7h6", "h2h3"])
+    c.lines.insert(5, "# occupancy: skip (only identity boards follow two moves seen at once)")
+    c.write()
+
+    # The same while the last move may still be revised: the board reads as 1...Qxe5 in
+    # place of 1...Qe6 while White's queen is in the hand.
+    fen = "7k/6pp/5q2/4Q3/8/8/6PP/7K"
+    c = Cap("in-hand-not-revision", "from " + fen + " b: 1...Qe6 2.Qf4 (f4 read before e5 clears) Qe5 3.Qg4 (lifted from f4 420 ms before landing on g4: meanwhile the board reads as 1...Qxe5 in place of 1...Qe6)", placement=fen)
+    c.lines.insert(4, "# start-fen: " + fen + " b - - 0 1")
+    c.move('f6', 'e6')
+    c.put('f4', 'Q', 1500); c.lift('e5', 30)
+    c.lift('e6', 240); c.put('e5', 'q', 210)
+    c.lift('f4', 200); c.put('g4', 'Q', 420)
+    c.expect(["f6e6", "e5f4", "e6e5", "f4g4"])
+    c.write()
+
+
+    # Black's reply went on before the board settled, and with the bishop in the hand the
+    # board reads as a revision of White's last move (Qg4xe4 in place of Qf5): Black's bishop
+    # was reported on f3 since, which that revision does not explain.
+    fen = "7k/8/8/8/4b1Q1/8/8/K7"
+    c = Cap("reply-not-revision", "from " + fen + " w: 1.Qf5 Bf3 (f3 read before e4 clears) 2.Qe4 (the bishop lifted from f3 meanwhile: the board reads as 1.Qxe4) Bg4 (430 ms later) 3.Kb2", placement=fen)
+    c.lines.insert(4, "# start-fen: " + fen + " w - - 0 1")
+    c.move('g4', 'f5')
+    c.put('f3', 'b', 1500); c.lift('e4', 30)
+    c.lift('f5', 240); c.lift('f3', 370); c.put('e4', 'Q', 30)
+    c.put('g4', 'b', 430)
+    c.move('a1', 'b2')
+    c.expect(["g4f5", "e4f3", "f5e4", "f3g4", "a1b2"])
+    c.lines.insert(5, "# occupancy: skip (only identity boards tell whose piece was reported)")
+    c.write()
+
+
+    # A slide paused long enough to be reported (Rf2), then went on to e2 where the king took
+    # the rook at once: the rook never read on e2. The revision (Re2+ Kxe2) holds: the slide's
+    # reported square lies on its way.
+    fen = "4k3/p7/8/8/8/8/P6r/4K3"
+    c = Cap("slide-captured-at-once", "from " + fen + " b: 1...Re2+ (sliding over g2, resting 670 ms on f2: Rf2 reported, then revised) 2.Kxe2 (the rook taken before e2 was read) Ke7 3.Kd3", placement=fen)
+    c.lines.insert(4, "# start-fen: " + fen + " b - - 0 1")
+    c.lift('h2', 1500); c.put('g2', 'r', 6); c.lift('g2', 230); c.put('f2', 'r', 6)
+    c.lift('f2', 670); c.lift('e1', 400); c.put('e2', 'K', 250)
+    c.move('e8', 'e7'); c.move('e2', 'd3')
+    c.expect(["h2e2", "e1e2", "e8e7", "e2d3"])
+    c.write()
+
+    # The same slide, reported on its end square too (Qb2+) and taken there by the king, who
+    # goes on to a1: the queen sliding on to a1 and taken there (Qa1+ Kxa1) does not explain
+    # the king reported on b2 — a slide's transit squares explain its own piece only.
+    fen = "8/8/7p/7P/3q4/8/7k/1K6"
+    c = Cap("slide-transit-own-piece", "from " + fen + " b: 1...Qb2+ (resting 425 ms on c3: Qc3 reported, then revised) 2.Kxb2 Kh3 3.Ka1, each started before the last one settled", placement=fen)
+    c.lines.insert(4, "# start-fen: " + fen + " b - - 0 1")
+    c.lift('d4', 1500); c.put('c3', 'q', 25); c.lift('c3', 425); c.put('b2', 'q', 22)
+    c.lift('b2', 210); c.lift('b1', 481); c.put('b2', 'K', 406)
+    c.lift('h2', 21); c.put('h3', 'k', 453); c.lift('b2', 8); c.put('a1', 'K', 447)
+    c.expect(["d4b2", "b1b2", "h2h3", "b2a1"])
+    c.write()
+
+
+    # A slide paused long enough to be reported (Qg1), then went on to h1 (check); the replies
+    # came at once and the board ended exactly as before the slide (Qh1+ Rh2 Qf1+ Rg2): a
+    # revision whose line comes back to the same board.
+    fen = "k7/8/8/8/8/7K/6R1/5q2"
+    c = Cap("slide-repeats", "from " + fen + " b: 1...Qh1+ (resting 450 ms on g1: Qg1 reported, then revised) 2.Rh2 Qf1+ 3.Rg2, each started before the last one settled; 3...Ka7", placement=fen)
+    c.lines.insert(4, "# start-fen: " + fen + " b - - 0 1")
+    c.lift('f1', 1500); c.put('g1', 'q', 6); c.lift('g1', 450); c.put('h1', 'q', 6)
+    c.lift('g2', 202); c.put('h2', 'R', 239); c.lift('h1', 234); c.put('f1', 'q', 197)
+    c.lift('h2', 199); c.put('g2', 'R', 480)
+    c.move('a8', 'a7')
+    c.expect(["f1h1", "g2h2", "h1f1", "h2g2", "a8a7"])
+    c.lines.insert(5, "# occupancy: skip (lines back to the same board are searched on identity boards only)")
     c.write()
 
 
