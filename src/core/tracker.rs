@@ -517,8 +517,8 @@ impl Tracker {
                 return;
             }
         }
-        // A piece captured at once on its target is never shown there: a capture and the
-        // recapture on the same square, seen as one step (identity boards).
+        // A piece captured at once on its target is never shown there: a move (a capture or
+        // not) and the capture on its square, seen as one step (identity boards).
         if self.cfg.sensing == Sensing::Identity
             && let Some((a, b, pos)) = capture_recapture(tail, live)
         {
@@ -2143,8 +2143,8 @@ fn one_move(pos: &Chess, sensed: &Sensed) -> Option<(Move, Chess)> {
         })
 }
 
-/// A capture on a square and the recapture on the same square, from `pos`, whose result the
-/// board shows (the first capturer never reported on its target).
+/// A move (a capture or not) and the capture of its piece on its target, from `pos`, whose
+/// result the board shows (the first piece never reported on its target).
 fn capture_recapture(pos: &Chess, sensed: &Sensed) -> Option<(Move, Move, Chess)> {
     let diff = sensed.diff(pos.board());
     if !(3..=4).contains(&diff.count()) {
@@ -2152,7 +2152,7 @@ fn capture_recapture(pos: &Chess, sensed: &Sensed) -> Option<(Move, Move, Chess)
     }
     for a in pos.legal_moves() {
         let Some(from) = a.from() else { continue };
-        if !a.is_capture() || !diff.contains(from) || !diff.contains(a.to()) {
+        if !diff.contains(from) || !diff.contains(a.to()) {
             continue;
         }
         let mut mid = pos.clone();
