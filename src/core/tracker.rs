@@ -542,10 +542,11 @@ impl Tracker {
                 return;
             }
         }
-        // A piece captured at once on its target is never shown there: a capture and the
-        // recapture on the same square, seen as one step (identity boards).
+        // A piece captured at once on its target is never shown there: a move (a capture or
+        // not) and the capture on its square, seen as one step (identity boards).
         if self.cfg.sensing == Sensing::Identity
-            && let Some((a, b, pos)) = capture_recapture(tail, live)
+            && let Some((a, b, pos)) =
+                capture_recapture(tail, live, self.seen_empty | self.seen_filled)
         {
             let mut mid = tail.clone();
             mid.play_unchecked(a);
@@ -2236,16 +2237,32 @@ fn one_move(pos: &Chess, sensed: &Sensed) -> Option<(Move, Chess)> {
         })
 }
 
-/// A capture on a square and the recapture on the same square, from `pos`, whose result the
-/// board shows (the first capturer never reported on its target).
-fn capture_recapture(pos: &Chess, sensed: &Sensed) -> Option<(Move, Move, Chess)> {
+/// A move (a capture or not) and the capture of its piece on its target, from `pos`, whose
+/// result the board shows (the first piece never reported on its target).
+///
+/// When the capturer is of the same kind as the piece first captured there, that square
+/// reads as before and only the two origins differ: then the square must have been seen
+/// changing (`touched`).
+fn capture_recapture(
+    pos: &Chess,
+    sensed: &Sensed,
+    touched: Bitboard,
+) -> Option<(Move, Move, Chess)> {
     let diff = sensed.diff(pos.board());
-    if !(3..=4).contains(&diff.count()) {
+    let same_kind = diff.count() == 2;
+    if !(2..=4).contains(&diff.count())
+        || (same_kind && (touched & pos.board().occupied() & !diff).is_empty())
+    {
         return None;
     }
     for a in pos.legal_moves() {
         let Some(from) = a.from() else { continue };
-        if !a.is_capture() || !diff.contains(from) || !diff.contains(a.to()) {
+        let target = if same_kind {
+            a.is_capture() && touched.contains(a.to())
+        } else {
+            diff.contains(a.to())
+        };
+        if !diff.contains(from) || !target {
             continue;
         }
         let mut mid = pos.clone();

@@ -568,5 +568,33 @@ def early_replies():
     c.write()
 
 
+    # A check answered by taking the checking queen before the board read her on her square,
+    # and more moves at once after it: followed as one step (a move and the capture of its
+    # piece on its target), the rest after it.
+    fen = "7Q/8/8/3P4/8/1k6/8/b1BK1q2"
+    c = Cap("move-captured-at-once", "from " + fen + " w: 1.Kd2 Qe2+ (never read on e2) 2.Kxe2 Ka4 3.d6, each started before the last one settled", placement=fen)
+    c.lines.insert(4, "# start-fen: " + fen + " w - - 0 1")
+    c.lift('d1', 1500); c.put('d2', 'K', 480); c.lift('f1', 195)
+    c.lift('d2', 700); c.put('e2', 'K', 230)
+    c.lift('b3', 260); c.put('a4', 'k', 250); c.lift('d5', 230); c.put('d6', 'P', 480)
+    c.expect(["d1d2", "f1e2", "d2e2", "b3a4", "d5d6"])
+    c.lines.insert(5, "# occupancy: skip (only identity boards follow two moves seen at once)")
+    c.write()
+
+
+    # An exchange of pawns on d5 (the white pawn never read there) followed at once by three
+    # more moves, nothing settling in between: the exchange is followed as one step although
+    # d5 reads as before (only the two origins differ).
+    c = Cap("exchange-then-replies", "1.e4 e6 2.d4 d5 3.exd5 (never read on d5) exd5 4.Nf3 Nf6 5.Bd3, each started before the last one settled")
+    for a, b in [('e2', 'e4'), ('e7', 'e6'), ('d2', 'd4'), ('d7', 'd5')]:
+        c.move(a, b)
+    c.lift('d5', 1500); c.lift('e4', 250); c.lift('e6', 250); c.put('d5', 'p', 250)
+    c.lift('g1', 200); c.put('f3', 'N', 250); c.lift('g8', 200); c.put('f6', 'n', 250)
+    c.lift('f1', 200); c.put('d3', 'B', 250)
+    c.expect(["e2e4", "e7e6", "d2d4", "d7d5", "e4d5", "e6d5", "g1f3", "g8f6", "f1d3"])
+    c.lines.insert(4, "# occupancy: skip (only identity boards follow two moves seen at once)")
+    c.write()
+
+
 if __name__ == "__main__":
     main()
