@@ -141,7 +141,7 @@ fn main() {
         sample.len(),
         all.len()
     );
-    for (name, noise, patterns) in sets {
+    for (set, (name, noise, patterns)) in sets.into_iter().enumerate() {
         for &sensing in &modes {
             let ok = sample
                 .iter()
@@ -162,7 +162,8 @@ fn main() {
                     let result = exact(g, &cfg, sensing);
                     let ok = result.is_ok();
                     if let (false, Some(dir)) = (ok, &dump) {
-                        let path = dir.join(format!("sample-{i}-{}.cap", sensing.as_str()));
+                        let path =
+                            dir.join(format!("set{set}-sample-{i}-{}.cap", sensing.as_str()));
                         std::fs::write(&path, simulate(g, &cfg).to_text()).expect("write capture");
                     }
                     if !ok && list {
