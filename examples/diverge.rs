@@ -7,6 +7,8 @@
 //! (SENSING: identity | occupancy; SET: all | noearly | noearlyswap | clean; STEP: every
 //! STEP-th game, default 1; ONLY: just this sample index, with every field update).
 //! A summary line per failure (`FAIL i=.. ply=.. patterns=..`) is easy to grep and group.
+//! `SEED=N` draws the handling again, as in exactness; the sample indices are the same as
+//! exactness's (games set up from a FEN included).
 
 use std::path::{Path, PathBuf};
 
@@ -51,7 +53,7 @@ fn games() -> Vec<SimGame> {
     files
         .iter()
         .flat_map(|f| games_from_pgn(&String::from_utf8_lossy(&std::fs::read(f).expect("pgn"))))
-        .filter(|g| !g.moves.is_empty() && g.start == shakmaty::Chess::default())
+        .filter(|g| !g.moves.is_empty())
         .collect()
 }
 
@@ -82,6 +84,11 @@ fn main() {
         ),
         _ => (0.8, Pattern::ALL.to_vec()),
     };
+    // As in examples/exactness.rs: `SEED=N` adds N to every game's seed.
+    let seed: u64 = std::env::var("SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
     let all = games();
     let sample: Vec<&SimGame> = all.iter().step_by(step.max(1)).collect();
     let mut fails = 0;
@@ -90,7 +97,7 @@ fn main() {
             continue;
         }
         let cfg = SimConfig {
-            seed: i as u64,
+            seed: i as u64 + seed,
             orientation: if i % 2 == 0 {
                 Orientation::Normal
             } else {
@@ -109,6 +116,8 @@ fn main() {
                 Sensing::Occupancy => OrientationSetting::Fixed(cfg.orientation),
             },
             frame_events: false,
+            // A game set up from a position (a FEN tag) starts when the board shows it.
+            start: (g.start != Chess::default()).then(|| g.start.clone()),
             ..SessionConfig::default()
         };
         let mut moves: Vec<String> = Vec::new();
@@ -184,7 +193,8 @@ fn main() {
             pos.play_unchecked(m);
         }
         println!(
-            "FAIL i={i} seed={i} orient={} clock={} ply={k} want={:?} got={:?} patterns={}",
+            "FAIL i={i} seed={} orient={} clock={} ply={k} want={:?} got={:?} patterns={}",
+            cfg.seed,
             cfg.orientation.as_str(),
             cfg.clock,
             &want[k.saturating_sub(1)..(k + 3).min(want.len())],
