@@ -10,52 +10,14 @@
 //! `SEED=N` draws the handling again, as in exactness; the sample indices are the same as
 //! exactness's (games set up from a FEN included).
 
-use std::path::{Path, PathBuf};
-
 use eboardd::core::capture::Direction;
 use eboardd::core::dgt::{Decoded, Decoder, Message, Orientation};
 use eboardd::core::event::EventKind;
 use eboardd::core::session::{OrientationSetting, Sensing, SessionConfig};
-use eboardd::core::sim::{
-    ActionKind, Pattern, SimConfig, SimGame, games_from_pgn, simulate_with_script,
-};
+use eboardd::core::sim::{ActionKind, Pattern, SimConfig, SimGame, simulate_with_script};
 use eboardd::shell::replay::run_capture;
+use eboardd::shell::shared_data;
 use shakmaty::{CastlingMode, Chess, Position, san::San};
-
-fn data_dir() -> PathBuf {
-    let beside = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
-    if beside.is_dir() {
-        beside
-    } else {
-        PathBuf::from("/work/shared/data")
-    }
-}
-
-fn games() -> Vec<SimGame> {
-    let d = data_dir();
-    let mut files = vec![
-        d.join("pgn/games/dortmund.pgn"),
-        d.join("pgn/games/lichess_db_sample.pgn"),
-        d.join("pgn/games/kasparov-deep-blue-1997.pgn"),
-    ];
-    let mut stack = vec![d.join("ashlar/pgn")];
-    while let Some(dir) = stack.pop() {
-        for e in std::fs::read_dir(&dir).expect("ashlar/pgn") {
-            let p = e.expect("entry").path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "pgn") {
-                files.push(p);
-            }
-        }
-    }
-    files.sort();
-    files
-        .iter()
-        .flat_map(|f| games_from_pgn(&String::from_utf8_lossy(&std::fs::read(f).expect("pgn"))))
-        .filter(|g| !g.moves.is_empty())
-        .collect()
-}
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -89,7 +51,7 @@ fn main() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(0);
-    let all = games();
+    let all = shared_data::simulation_games();
     let sample: Vec<&SimGame> = all.iter().step_by(step.max(1)).collect();
     let mut fails = 0;
     for (i, g) in sample.iter().enumerate() {

@@ -6,49 +6,15 @@
 //! `SENSING=identity|occupancy` measures one mode only; `LIST=1` names the games that differ;
 //! `DUMP=DIR` writes their captures there (replay them with `eboardd replay`).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use eboardd::core::dgt::Orientation;
 use eboardd::core::event::EventKind;
 use eboardd::core::session::{OrientationSetting, Sensing, SessionConfig};
-use eboardd::core::sim::{Pattern, SimConfig, SimGame, games_from_pgn, simulate};
+use eboardd::core::sim::{Pattern, SimConfig, SimGame, simulate};
 use eboardd::shell::replay::run_capture;
+use eboardd::shell::shared_data;
 use shakmaty::CastlingMode;
-
-fn data_dir() -> PathBuf {
-    let beside = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
-    if beside.is_dir() {
-        beside
-    } else {
-        PathBuf::from("/work/shared/data")
-    }
-}
-
-fn games() -> Vec<SimGame> {
-    let d = data_dir();
-    let mut files = vec![
-        d.join("pgn/games/dortmund.pgn"),
-        d.join("pgn/games/lichess_db_sample.pgn"),
-        d.join("pgn/games/kasparov-deep-blue-1997.pgn"),
-    ];
-    let mut stack = vec![d.join("ashlar/pgn")];
-    while let Some(dir) = stack.pop() {
-        for e in std::fs::read_dir(&dir).expect("ashlar/pgn") {
-            let p = e.expect("entry").path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "pgn") {
-                files.push(p);
-            }
-        }
-    }
-    files.sort();
-    files
-        .iter()
-        .flat_map(|f| games_from_pgn(&String::from_utf8_lossy(&std::fs::read(f).expect("pgn"))))
-        .filter(|g| !g.moves.is_empty())
-        .collect()
-}
 
 fn exact(g: &SimGame, cfg: &SimConfig, sensing: Sensing) -> Result<(), String> {
     let cap = simulate(g, cfg);
@@ -113,7 +79,7 @@ fn main() {
     };
     let list = std::env::var_os("LIST").is_some();
     let dump = std::env::var_os("DUMP").map(PathBuf::from);
-    let all = games();
+    let all = shared_data::simulation_games();
     let sample: Vec<&SimGame> = all.iter().step_by(step.max(1)).collect();
     let without = |ex: &[Pattern]| -> Vec<Pattern> {
         Pattern::ALL

@@ -21,19 +21,8 @@ use eboardd::shell::shared_data;
 use shakmaty::Chess;
 
 fn pgn_texts() -> Vec<String> {
-    let d = shared_data::dir();
-    let mut files = Vec::new();
-    let mut stack = vec![d.join("ashlar/pgn"), d.join("pgn/rules")];
-    while let Some(dir) = stack.pop() {
-        for e in std::fs::read_dir(&dir).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "pgn") {
-                files.push(p);
-            }
-        }
-    }
+    let mut files = shared_data::pgn_files_under("ashlar/pgn");
+    files.extend(shared_data::pgn_files_under("pgn/rules"));
     files.sort();
     let mut texts: Vec<String> = files
         .iter()

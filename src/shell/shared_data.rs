@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::core::rules::pgn::{PgnGame, read_games};
+use crate::core::sim::{SimGame, games_from_pgn};
 
 /// The real games (stems of `pgn/games/*.pgn`).
 pub const REAL_GAME_FILES: [&str; 3] = ["dortmund", "lichess_db_sample", "kasparov-deep-blue-1997"];
@@ -38,6 +39,39 @@ pub fn read(rel: &str) -> Vec<u8> {
     std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
+/// Every `.pgn` file below `rel` (a folder inside the shared data folder), sorted by path.
+///
+/// # Panics
+/// When a folder cannot be read.
+pub fn pgn_files_under(rel: &str) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut stack = vec![dir().join(rel)];
+    while let Some(folder) = stack.pop() {
+        let entries =
+            std::fs::read_dir(&folder).unwrap_or_else(|e| panic!("{}: {e}", folder.display()));
+        for entry in entries {
+            let path = entry
+                .unwrap_or_else(|e| panic!("{}: {e}", folder.display()))
+                .path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|x| x == "pgn") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// The real game files (`pgn/games/*.pgn`, [`REAL_GAME_FILES`] order).
+pub fn real_game_files() -> Vec<PathBuf> {
+    REAL_GAME_FILES
+        .iter()
+        .map(|f| dir().join(format!("pgn/games/{f}.pgn")))
+        .collect()
+}
+
 /// The games of `pgn/games/{stem}.pgn`.
 pub fn real_games(stem: &str) -> Vec<PgnGame> {
     read_games(&read(&format!("pgn/games/{stem}.pgn")))
@@ -46,4 +80,21 @@ pub fn real_games(stem: &str) -> Vec<PgnGame> {
 /// Every real game, file by file in [`REAL_GAME_FILES`] order.
 pub fn all_real_games() -> Vec<PgnGame> {
     REAL_GAME_FILES.iter().flat_map(|f| real_games(f)).collect()
+}
+
+/// Every game with moves of the real game files and the rule cases, their files sorted by path
+/// together: the games `examples/exactness.rs` and `examples/diverge.rs` number (sample `i`
+/// is simulated with seed `i`).
+pub fn simulation_games() -> Vec<SimGame> {
+    let mut files = real_game_files();
+    files.extend(pgn_files_under("ashlar/pgn"));
+    files.sort();
+    files
+        .iter()
+        .flat_map(|f| {
+            let bytes = std::fs::read(f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+            games_from_pgn(&String::from_utf8_lossy(&bytes))
+        })
+        .filter(|g| !g.moves.is_empty())
+        .collect()
 }
