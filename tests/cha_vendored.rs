@@ -14,19 +14,22 @@ use eboardd::shell::shared_data;
 use shakmaty::fen::Fen;
 use shakmaty::{EnPassantMode, Position};
 
-/// Every position after every move of the real games.
-fn real_game_positions() -> Vec<Board> {
-    let mut out = Vec::new();
-    for game in shared_data::all_real_games() {
-        let mut pos = game.start.clone();
-        for mv in &game.moves {
-            pos.play_unchecked(*mv);
-            let fen = Fen::from_position(&pos, EnPassantMode::Legal).to_string();
-            out.push(Board::from_str(&fen).unwrap_or_else(|e| panic!("{fen}: {e}")));
+/// Every position after every move of the real games (read once for all the tests here).
+fn real_game_positions() -> &'static [Board] {
+    static POSITIONS: std::sync::OnceLock<Vec<Board>> = std::sync::OnceLock::new();
+    POSITIONS.get_or_init(|| {
+        let mut out = Vec::new();
+        for game in shared_data::all_real_games() {
+            let mut pos = game.start.clone();
+            for mv in &game.moves {
+                pos.play_unchecked(*mv);
+                let fen = Fen::from_position(&pos, EnPassantMode::Legal).to_string();
+                out.push(Board::from_str(&fen).unwrap_or_else(|e| panic!("{fen}: {e}")));
+            }
         }
-    }
-    assert!(out.len() > 50_000, "only {} positions", out.len());
-    out
+        assert!(out.len() > 50_000, "only {} positions", out.len());
+        out
+    })
 }
 
 /// CHA's labelled positions: (board, [White can mate, Black can mate]), every `step`-th.
@@ -61,7 +64,7 @@ fn upstream_fast(board: &Board) -> [bool; 2] {
 #[test]
 fn fast_check_answers_as_upstream_on_every_real_game_position() {
     let positions = real_game_positions();
-    for board in &positions {
+    for board in positions {
         // With the monitor's budget: the budget changes no answer on real games.
         let ours = chasolver::is_unwinnable_fast_both(board, FAST_CHECK_BUDGET);
         assert_eq!(ours, upstream_fast(board), "fast check differs on {board}");
