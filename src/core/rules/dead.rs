@@ -105,17 +105,19 @@ fn cha_color(c: Color) -> chess::Color {
     }
 }
 
-/// Positions CHA's fast check may visit for one position (both sides; ≈ 10 ms at worst).
+/// Positions CHA's fast check may visit for one position (both sides; its slowest labelled
+/// position ≈ 7 ms, `cargo run --release --example cha_budget`).
 /// Without it, a position where every short line stays unwinnable (only pawns and bishops,
 /// all blocked) makes it visit millions (seconds). No real-game position comes near
 /// (tests/cha_vendored.rs).
 pub const FAST_CHECK_BUDGET: u64 = 50_000;
 
-/// Nodes CHA's full search may spend on one dead-position question (≈ 25 ms at worst).
+/// Nodes CHA's full search may spend on one dead-position question (its slowest labelled
+/// question ≈ 20–60 ms depending on machine load, `cargo run --release --example cha_budget`).
 pub const DEAD_POSITION_BUDGET: u64 = 100_000;
 
 /// Nodes CHA's full search may spend on one "can this side mate?" question (≈ 0.2 s at
-/// worst; asked only on rare events).
+/// worst, same command with 1000000; asked only on rare events).
 pub const CAN_MATE_BUDGET: u64 = 1_000_000;
 
 /// What the tiers say about a position.
