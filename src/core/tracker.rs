@@ -24,7 +24,12 @@
 //!    when they lead to different positions none is reported until later boards leave one;
 //! 6. an earlier position of the game — `takeback`s down to it;
 //! 7. the standard initial position — `new_game` (also after a finished game);
-//! 8. anything else — an irregularity (Article 7, [`super::irregular`]): an illegal move once
+//! 8. occupancy boards, a board none of these explains once it has rested
+//!    `occupancy_capture_settle_ms`: another reading of the earlier moves (a capture swapped
+//!    inside one scan read as the capture of another piece, a promotion piece) that explains
+//!    it — `takeback`s to where the readings part, then the game as re-read
+//!    (`Tracker::reread`);
+//! 9. anything else — an irregularity (Article 7, [`super::irregular`]): an illegal move once
 //!    completed (clock press, or rest without a clock), displaced or missing pieces after a
 //!    longer rest, a wrong initial position; or a transient board to wait out.
 //!
@@ -54,12 +59,13 @@
 //!   already under way (a revision followed by more moves than the search reaches); the order
 //!   of an exchange on one square told only by the order of the lifts (`exf5 exf5 gxf5`, the
 //!   first recapturing pawn never reported on f5), which the tracker does not use.
-//! - Occupancy boards: 98.8% with clean handling (mostly under-promotions: the new piece is
-//!   taken as a queen, and later moves of the real piece are illegal for a queen), 95.1% with
-//!   every pattern but early replies and captures swapped inside one scan, 84.5% with every
-//!   pattern but early replies, 72.4% with every pattern. A capture swapped inside one scan
-//!   shows only its origin emptied, so every capture of that piece fits; evidence (targets
-//!   seen emptied) and later moves decide, and some streams are genuinely undecidable: `Qg8xg7`
+//! - Occupancy boards (compared up to the promotion piece): 99.5% with clean handling, 96.5%
+//!   with every pattern but early replies and captures swapped inside one scan, 89.1% with
+//!   every pattern but early replies, 75.1% with every pattern. The promotion piece is taken
+//!   as the configured one (a queen) until a later move fits only another piece (rule 8). A
+//!   capture swapped inside one scan shows only its origin emptied, so every capture of that
+//!   piece fits; evidence (targets seen emptied) and later moves decide (rule 8 re-reads a
+//!   wrong pick when a later move shows it), and some streams are genuinely undecidable: `Qg8xg7`
 //!   swapped inside one scan followed by a j'adoube of the bishop on f8 gives exactly the
 //!   occupancy stream of `Qg8xf8` with the capturer lifted first (g8 empty, f8 empty, f8
 //!   filled); `Rc5xa5 Qd8xa5` and `Rc5xc8 Qd8xc8` with both captures swapped give the same
@@ -146,6 +152,13 @@ const MAX_LINES: usize = 16;
 
 /// Field updates remembered between confirmed positions (enough for several moves).
 const MAX_REPORTS: usize = 256;
+
+/// Occupancy boards: how far back another reading of the game is looked for (see
+/// `Tracker::reread`) — an under-promoted piece may move only many moves later.
+const REREAD_PLIES: usize = 40;
+
+/// Occupancy boards: at most this many other readings of the recent moves are followed.
+const REREAD_BEAM: usize = 32;
 
 /// What the tracker decided.
 #[derive(Debug, Clone, PartialEq)]
@@ -1005,12 +1018,14 @@ impl Tracker {
             .last()
             .is_some_and(|(_, end)| sensed.matches(end.board()));
         let recaptured = only_removed && self.recaptured(&cur, &sensed);
-        if (only_removed && !chain_matches && !recaptured)
-            || self
-                .searched
-                .as_ref()
-                .is_some_and(|(b, ply)| *b == sensed && *ply == self.ply())
-        {
+        let searched_before = self
+            .searched
+            .as_ref()
+            .is_some_and(|(b, ply)| *b == sensed && *ply == self.ply());
+        if searched_before && self.try_reread(now, &sensed) {
+            return;
+        }
+        if (only_removed && !chain_matches && !recaptured) || searched_before {
             self.irregular(now, &cur, sensed);
             return;
         }
@@ -1252,9 +1267,143 @@ impl Tracker {
         if self.try_new_game(now, fields) {
             return;
         }
-        // 8. Unexplained: an irregularity, or a transient state to wait out.
+        // 8. Unexplained: another reading of the earlier moves (occupancy boards), an
+        // irregularity, or a transient state to wait out.
         self.searched = Some((sensed.clone(), self.ply()));
+        if self.try_reread(now, &sensed) {
+            return;
+        }
         self.irregular(now, &cur, sensed);
+    }
+
+    /// Occupancy boards, a board nothing else explains: once it has rested
+    /// `occupancy_capture_settle_ms`, another reading of the recent moves that explains it
+    /// (see [`Tracker::reread`]) is taken — `takeback`s to where the readings part, then the
+    /// moves as re-read and the new ones. Returns true when that was done or the board must
+    /// rest longer first.
+    fn try_reread(&mut self, now: u64, sensed: &Sensed) -> bool {
+        if self.cfg.sensing != Sensing::Occupancy || self.alert || self.game.is_none() {
+            return false;
+        }
+        let deadline = self.last_change_ms + self.cfg.occupancy_capture_settle_ms;
+        if now < deadline {
+            self.last_unexplained = Some(sensed.clone());
+            self.extra_deadline = Some(deadline);
+            return true;
+        }
+        let Some((k, line)) = self.reread(sensed) else {
+            return false;
+        };
+        self.takeback_to(now, k);
+        self.apply_line(now, &line);
+        self.confirmed();
+        true
+    }
+
+    /// Occupancy boards: the board cannot tell which of the pieces a capture took when the
+    /// capturer went straight onto its target (only the origin empties), nor the promotion
+    /// piece. A wrong reading shows later, when a move fits only the other one (the real
+    /// piece moves from where it really is; the knight moves like a knight). Looks for the
+    /// most recent ply `k` where another move leaves the same occupancy, follows the game
+    /// from there with moves leaving the same occupancy as the moves reported (each
+    /// reported move re-read in the new position), and then up to `max_plies` new moves to
+    /// the board. Returns `k` and the moves from there, when the re-read game is the only
+    /// one at that depth (or all reach the same position).
+    fn reread(&self, sensed: &Sensed) -> Option<(usize, Vec<Move>)> {
+        let g = self.game.as_ref()?;
+        let n = g.moves.len();
+        // The same occupancy after a move from `pos`.
+        let same = |pos: &Chess, after: &Chess| -> Vec<(Move, Chess)> {
+            let occ = after.board().occupied();
+            let left = pos.board().occupied() & !occ;
+            let mut out = Vec::new();
+            for m in pos.legal_moves() {
+                if m.from().is_some_and(|f| !left.contains(f)) {
+                    continue;
+                }
+                let mut p = pos.clone();
+                p.play_unchecked(m);
+                if p.board().occupied() == occ {
+                    out.push((m, p));
+                }
+            }
+            out
+        };
+        for d in 1..=n.min(REREAD_PLIES) {
+            let k = n - d;
+            let mut beam: Vec<(Vec<Move>, Chess)> = same(&g.positions[k], &g.positions[k + 1])
+                .into_iter()
+                .filter(|(m, _)| *m != g.moves[k])
+                .map(|(m, p)| (vec![m], p))
+                .collect();
+            for j in k + 1..n {
+                let mut next = Vec::new();
+                for (line, pos) in &beam {
+                    for (m, p) in same(pos, &g.positions[j + 1]) {
+                        if next.len() < REREAD_BEAM {
+                            let mut l = line.clone();
+                            l.push(m);
+                            next.push((l, p));
+                        }
+                    }
+                }
+                beam = next;
+            }
+            let mut found: Vec<(Vec<Move>, Chess)> = Vec::new();
+            for (line, pos) in &beam {
+                for len in 1..=self.cfg.max_plies {
+                    let tails = self.best_supported(self.lines(pos, sensed, len));
+                    if tails.is_empty() {
+                        continue;
+                    }
+                    for t in tails {
+                        let mut end = pos.clone();
+                        for m in &t {
+                            end.play_unchecked(*m);
+                        }
+                        let mut l = line.clone();
+                        l.extend(t);
+                        found.push((l, end));
+                    }
+                    break;
+                }
+            }
+            // Readings that differ only in promotion pieces: the likeliest piece (a wrong
+            // pick is re-read again when a later move shows it). Readings that differ in
+            // what was captured: none until later boards tell.
+            let squares = |l: &[Move]| -> Vec<(Option<Square>, Square)> {
+                l.iter().map(|m| (m.from(), m.to())).collect()
+            };
+            let Some((first, end)) = found.first() else {
+                continue;
+            };
+            if found.iter().all(|(_, e)| e == end) {
+                return Some((k, first.clone()));
+            }
+            let first = squares(first);
+            if found.iter().any(|(l, _)| squares(l) != first) {
+                return None;
+            }
+            let rank = |l: &[Move]| -> usize { l.iter().map(|m| self.promotion_rank(m)).sum() };
+            return found
+                .into_iter()
+                .min_by_key(|(l, _)| rank(l))
+                .map(|(l, _)| (k, l));
+        }
+        None
+    }
+
+    /// How unlikely a promotion piece is when the board cannot tell (0: not a promotion, or
+    /// the configured piece).
+    fn promotion_rank(&self, m: &Move) -> usize {
+        match m.promotion() {
+            None => 0,
+            Some(r) if r == self.cfg.promotion => 0,
+            Some(Role::Queen) => 1,
+            Some(Role::Knight) => 2,
+            Some(Role::Rook) => 3,
+            Some(_) => 4,
+        }
     }
 
     /// Waits until `deadline`, then reports once per board state; returns true when it is time.

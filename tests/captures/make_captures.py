@@ -132,6 +132,22 @@ def main():
     c.lines.insert(5, "# expect-occupancy-event: ambiguous")
     c.write()
 
+    # Occupancy boards: a capture swapped inside one scan, with a piece adjusted on another
+    # target, is first read as the capture of that piece; the next move (the "captured"
+    # knight moves) shows the other capture, and the game is re-read.
+    c = Cap("capture-reread", "1.e4 d5 2.exd5 Qxd5 3.Nc3 Qa5 4.Qg4 Qxa2 (swap inside one scan; then White adjusts the knight on c3) 5.Ne4")
+    for a, b in [('e2', 'e4'), ('d7', 'd5'), ('e4', 'd5'), ('d8', 'd5'), ('b1', 'c3'), ('d5', 'a5'), ('d1', 'g4')]:
+        if c.board.get(b):
+            c.lift(b, 1500); c.lift(a, 400); c.put(b, c.board.get(a) or 'q', 300)
+        else:
+            c.move(a, b)
+    c.lift('a5', 1500); c.put('a2', 'q', 220)
+    c.lift('c3', 600); c.put('c3', 'N', 300)
+    c.move('c3', 'e4', 6000)  # (past the window for revising a move: the re-read decides)
+    c.expect(["e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5a5", "d1g4", "a5a2", "c3e4"])
+    c.lines.insert(4, "# expect-occupancy-event: takeback")
+    c.write()
+
     # Castling king first, both at once.
     c = Cap("castle-king-first", "1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5 4.O-O (king first, slow) Nf6 5.d3 O-O (king and rook in the same scan)")
     for a, b in [('e2', 'e4'), ('e7', 'e5'), ('g1', 'f3'), ('b8', 'c6'), ('f1', 'c4'), ('f8', 'c5')]:
@@ -172,6 +188,22 @@ def main():
     c.lift('b7', 1500); c.lift('a8', 300); c.put('a8', 'Q', 500)
     c.lift('g2', 1500); c.lift('h1', 300); c.put('h1', 'p', 300); c.wait(900); c.lift('h1', 0); c.put('h1', 'n', 500)
     c.expect(["a2a4", "h7h5", "a4a5", "h5h4", "a5a6", "h4h3", "a6b7", "h3g2", "b7a8q", "g2h1n"])
+    c.write()
+
+    # Occupancy boards cannot see the promotion piece: the knight is taken as a queen until it
+    # moves like a knight, then the game is re-read (takebacks, the knight, the moves since).
+    c = Cap("underpromotion-reread", "1.a4 h5 2.a5 h4 3.a6 h3 4.axb7 hxg2 5.bxa8=Q gxh1=N 6.e3 Ng3 (only a knight moves so) 7.fxg3 (swapped inside one scan)")
+    for a, b in [('a2', 'a4'), ('h7', 'h5'), ('a4', 'a5'), ('h5', 'h4'), ('a5', 'a6'), ('h4', 'h3')]:
+        c.move(a, b)
+    c.lift('a6', 1500); c.lift('b7', 300); c.put('b7', 'P', 300)
+    c.lift('h3', 1500); c.lift('g2', 300); c.put('g2', 'p', 300)
+    c.lift('b7', 1500); c.lift('a8', 300); c.put('a8', 'Q', 500)
+    c.lift('g2', 1500); c.lift('h1', 300); c.put('h1', 'n', 400)
+    c.move('e2', 'e3'); c.move('h1', 'g3')
+    c.lift('f2', 1500); c.put('g3', 'P', 220)
+    c.expect(["a2a4", "h7h5", "a4a5", "h5h4", "a5a6", "h4h3", "a6b7", "h3g2", "b7a8q", "g2h1n", "e2e3", "h1g3", "f2g3"])
+    c.lines.insert(4, "# expect-occupancy-moves: a2a4 h7h5 a4a5 h5h4 a5a6 h4h3 a6b7 h3g2 b7a8q g2h1n e2e3 h1g3 f2g3")
+    c.lines.insert(5, "# expect-occupancy-event: takeback")
     c.write()
 
     # A sliding queen reported on every square it passes, pausing on one.
