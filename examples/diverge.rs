@@ -14,7 +14,9 @@ use eboardd::core::capture::Direction;
 use eboardd::core::dgt::{Decoded, Decoder, Message, Orientation};
 use eboardd::core::event::EventKind;
 use eboardd::core::session::{OrientationSetting, Sensing, SessionConfig};
-use eboardd::core::sim::{ActionKind, Pattern, SimConfig, SimGame, simulate_with_script};
+use eboardd::core::sim::{
+    ActionKind, Pattern, SimConfig, SimGame, simulate_with_script, uci_as_sensed,
+};
 use eboardd::shell::replay::run_capture;
 use eboardd::shell::shared_data;
 use shakmaty::{CastlingMode, Chess, Position, san::San};
@@ -121,17 +123,11 @@ fn main() {
                 }
             }
         });
+        let moves: Vec<String> = moves.iter().map(|u| uci_as_sensed(u, sensing)).collect();
         let want: Vec<String> = g
             .moves
             .iter()
-            .map(|m| {
-                let u = m.to_uci(CastlingMode::Standard).to_string();
-                if sensing == Sensing::Occupancy && u.len() == 5 {
-                    format!("{}q", &u[..4])
-                } else {
-                    u
-                }
-            })
+            .map(|m| uci_as_sensed(&m.to_uci(CastlingMode::Standard).to_string(), sensing))
             .collect();
         if moves == want && only.is_none() {
             continue;

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use eboardd::core::dgt::Orientation;
 use eboardd::core::event::EventKind;
 use eboardd::core::session::{OrientationSetting, Sensing, SessionConfig};
-use eboardd::core::sim::{Pattern, SimConfig, SimGame, simulate};
+use eboardd::core::sim::{Pattern, SimConfig, SimGame, simulate, uci_as_sensed};
 use eboardd::shell::replay::run_capture;
 use eboardd::shell::shared_data;
 use shakmaty::CastlingMode;
@@ -39,13 +39,11 @@ fn exact(g: &SimGame, cfg: &SimConfig, sensing: Sensing) -> Result<(), String> {
         _ => {}
     });
     // Occupancy boards cannot tell the promotion piece: compared up to it.
-    let occupancy = sensing == Sensing::Occupancy;
-    let up_to_promotion = |u: String| if occupancy { u[..4].to_string() } else { u };
-    let moves: Vec<String> = moves.into_iter().map(up_to_promotion).collect();
+    let moves: Vec<String> = moves.iter().map(|u| uci_as_sensed(u, sensing)).collect();
     let want: Vec<String> = g
         .moves
         .iter()
-        .map(|m| up_to_promotion(m.to_uci(CastlingMode::Standard).to_string()))
+        .map(|m| uci_as_sensed(&m.to_uci(CastlingMode::Standard).to_string(), sensing))
         .collect();
     if moves == want {
         return Ok(());

@@ -10,7 +10,8 @@ use std::path::PathBuf;
 use std::process::Command;
 
 use eboardd::core::dgt::Orientation;
-use eboardd::core::sim::{Pattern, SimConfig, SimGame, games_from_pgn, simulate};
+use eboardd::core::session::Sensing;
+use eboardd::core::sim::{Pattern, SimConfig, SimGame, games_from_pgn, simulate, uci_as_sensed};
 use eboardd::shell::shared_data;
 use shakmaty::CastlingMode;
 
@@ -30,7 +31,12 @@ fn uci_moves(g: &SimGame, occupancy: bool) -> Vec<String> {
 
 /// Occupancy boards cannot tell the promotion piece: moves are compared up to it.
 fn up_to_promotion(uci: String, occupancy: bool) -> String {
-    if occupancy { uci[..4].to_string() } else { uci }
+    let sensing = if occupancy {
+        Sensing::Occupancy
+    } else {
+        Sensing::Identity
+    };
+    uci_as_sensed(&uci, sensing)
 }
 
 fn sim_config(i: usize, patterns: &[Pattern]) -> SimConfig {

@@ -2234,6 +2234,9 @@ impl Tracker {
         // a piece lifted and put back.
         let mut candidates = self.pending.clone();
         candidates.push(Vec::new());
+        // Occupancy boards: a candidate nothing extends to this board that shows it (after one
+        // more move, or none) with a piece in the hand.
+        let mut in_hand = false;
         for line in &candidates {
             let mut pos = cur.clone();
             for m in line {
@@ -2248,6 +2251,7 @@ impl Tracker {
                 // (Moves from the game position itself were what opened the ambiguity.)
                 continue;
             }
+            let before = next.len();
             for len in 1..=3 {
                 let ext = self.lines(&pos, sensed, len);
                 if !ext.is_empty() {
@@ -2260,14 +2264,44 @@ impl Tracker {
                     break;
                 }
             }
+            if next.len() == before
+                && let Sensed::Occupancy(occ) = sensed
+            {
+                in_hand |= one_lifted_after(&pos, *occ);
+            }
         }
         // A candidate may only be dropped on a solid board: one explained by an unseen
         // capture may be a piece still in the hand (occupancy boards).
         // (Nor do such boards replace the candidates: wait for the next change.)
         if !next.is_empty() && !solid {
+            // (Yet once such a board has rested as long as an unseen capture must, and no
+            // other candidate is that board with a piece in the hand, the moves before a
+            // line's last one are proven by the moves after them: those common to every
+            // line stand, and the rest stay candidates.)
+            let shortest = next.iter().map(Vec::len).min().unwrap_or(0);
+            let proven = if in_hand {
+                0
+            } else {
+                common_prefix(&next).min(shortest.saturating_sub(1))
+            };
+            let deadline = self.last_change_ms + self.cfg.occupancy_capture_settle_ms;
+            if proven > 0 && now < deadline {
+                self.extra_deadline = Some(deadline);
+                return;
+            }
+            if proven > 0 {
+                let prefix: Vec<Move> = next[0][..proven].to_vec();
+                self.apply_line(now, &prefix);
+                for l in &mut next {
+                    l.drain(..proven);
+                }
+                next.dedup();
+                self.pending = next;
+            }
             self.dirty = false;
             return;
         }
+
         if next.is_empty() && self.try_new_game(now, fields) {
             return;
         }
@@ -2435,6 +2469,21 @@ fn capture_recapture(
 
 /// `b` captures, on its target, the piece `a` just put there (so the board may never have
 /// shown it).
+/// Occupancy boards: `occ` is `pos`, or `pos` after one more legal move, with one piece
+/// lifted.
+fn one_lifted_after(pos: &Chess, occ: Bitboard) -> bool {
+    let lifted = |p: &Chess| {
+        let o = p.board().occupied();
+        (occ & !o).is_empty() && (o & !occ).count() == 1
+    };
+    lifted(pos)
+        || pos.legal_moves().iter().any(|m| {
+            let mut q = pos.clone();
+            q.play_unchecked(*m);
+            lifted(&q)
+        })
+}
+
 fn captured_at_once(a: &Move, b: &Move) -> bool {
     b.is_capture() && b.to() == a.to() && !a.is_castle()
 }

@@ -96,6 +96,15 @@ impl SimGame {
     }
 }
 
+/// A move in UCI as a board of this sensing can tell it: occupancy boards cannot see the
+/// promotion piece, so their games are compared up to it (the promotion letter dropped).
+pub fn uci_as_sensed(uci: &str, sensing: crate::core::session::Sensing) -> String {
+    match sensing {
+        crate::core::session::Sensing::Occupancy => uci.get(..4).unwrap_or(uci).to_string(),
+        crate::core::session::Sensing::Identity => uci.to_string(),
+    }
+}
+
 /// Parses every game of a PGN text with pgn-reader. Variations are skipped; a game with a
 /// `FEN` tag starts from it (a game whose FEN cannot be read is left out); a game with an
 /// illegal or unparseable move is returned truncated before that move. Never panics.
