@@ -157,6 +157,12 @@ fn every_pattern_capture_reconstructs_exactly() {
                 "{name}: no {ev} event (occupancy)"
             );
         }
+        for ev in comment(&text, "expect-occupancy-no-event") {
+            assert!(
+                !names(&occ).contains(&ev.as_str()),
+                "{name}: a {ev} event (occupancy)"
+            );
+        }
         checked += 1;
     }
     assert!(checked >= 22, "only {checked} pattern captures found");

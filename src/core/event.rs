@@ -83,9 +83,14 @@ pub enum EventKind {
         ply: u32,
         /// Each candidate line: UCI moves separated by spaces.
         lines: Vec<String>,
-        /// The line reported when all lead to the same position (only the order is unknown).
+        /// The line reported: when all lead to the same position (only the order is
+        /// unknown), or provisionally the likeliest of lines leading to different positions.
         #[serde(skip_serializing_if = "Option::is_none")]
         chosen: Option<String>,
+        /// `chosen` is provisional: later boards decide, and a line that differs from it is
+        /// reported then with `takeback`s and `move`s.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        provisional: bool,
         message: String,
     },
     /// Both kings were put on the central squares to signal a result (DGT convention).

@@ -447,9 +447,19 @@ impl Session {
                         "result {result} signalled with the kings on the central squares (not a move)"
                     ),
                 },
-                GameOp::Ambiguous { ply, lines, chosen } => {
+                GameOp::Ambiguous {
+                    ply,
+                    lines,
+                    chosen,
+                    provisional,
+                } => {
                     let lines: Vec<String> = lines.into_iter().map(|l| l.join(" ")).collect();
                     let message = match chosen {
+                        Some(i) if provisional => format!(
+                            "several lines of moves from ply {ply} explain the board: {}; reporting the likeliest, {}, until the next moves decide (then corrected with takebacks)",
+                            lines.join(" | "),
+                            lines[i]
+                        ),
                         Some(i) => format!(
                             "moves from ply {ply} were missed and their order is unknown (all of {} reach the same position): reporting {}; check the scoresheet",
                             lines.join(" | "),
@@ -464,6 +474,7 @@ impl Session {
                         ply,
                         message,
                         chosen: chosen.map(|i| lines[i].clone()),
+                        provisional,
                         lines,
                     }
                 }

@@ -21,7 +21,10 @@
 //!    line's order (see `Tracker::order_cost`); a piece captured at once on its target needs
 //!    the board to rest [`GHOST_SETTLE_MS`]. When lines differ only in their order
 //!    (transpositions) the report order picks one, and `ambiguous` says so when it cannot;
-//!    when they lead to different positions none is reported until later boards leave one;
+//!    when they lead to different positions the likeliest (a recapture, then the most
+//!    valuable victim) is reported provisionally — the broadcast never stalls — and every
+//!    candidate is followed until later boards leave one (`takeback`s and the line that
+//!    stays, if it is another);
 //! 6. an earlier position of the game — `takeback`s down to it;
 //! 7. the standard initial position — `new_game` (also after a finished game);
 //! 8. occupancy boards, a board none of these explains once it has rested
@@ -181,11 +184,15 @@ pub enum GameOp {
     Takeback { ply: u32, now: Box<Chess> },
     /// Several lines of moves explain the board. When they all reach the same position (a
     /// transposition: only the order is unknown) the first is reported (`chosen`) so the game
-    /// goes on; otherwise none is reported until later boards leave one.
+    /// goes on; otherwise the likeliest is reported provisionally (`provisional`) until later
+    /// boards leave one.
     Ambiguous {
         ply: u32,
         lines: Vec<Vec<String>>,
         chosen: Option<usize>,
+        /// The chosen line is the likeliest of lines leading to different positions, reported
+        /// until later boards decide (then `Takeback`s and the line that stays).
+        provisional: bool,
     },
     /// Both kings stand on the central squares: the players (or the arbiter) signal a result
     /// the DGT way — both on light squares (e4, d5) 1-0, both on dark squares (d4, e5) 0-1,
@@ -325,6 +332,8 @@ pub struct Tracker {
     game: Option<Game>,
     /// Candidate continuations from the current position while the board is ambiguous.
     pending: Vec<Vec<Move>>,
+    /// The candidate reported provisionally meanwhile (moves beyond the game position).
+    shown: Vec<Move>,
     dirty: bool,
     last_change_ms: u64,
     /// Occupancy boards: squares seen empty since the game position was last confirmed.
@@ -379,6 +388,7 @@ impl Tracker {
             orientation,
             game: None,
             pending: Vec::new(),
+            shown: Vec::new(),
             dirty: false,
             last_change_ms: 0,
             seen_empty: Bitboard::EMPTY,
@@ -448,6 +458,7 @@ impl Tracker {
         self.live = None;
         self.chain.clear();
         self.pending.clear();
+        self.shown.clear();
         self.last_unexplained = None;
     }
 
@@ -2073,22 +2084,159 @@ impl Tracker {
                     ply,
                     lines: lines.iter().map(|l| uci_line(l)).collect(),
                     chosen: Some(chosen),
+                    provisional: false,
                 },
             ));
             self.apply_line(now, &lines[chosen]);
             self.confirmed();
             return;
         }
+        // Lines leading to different positions: the likeliest is reported provisionally (the
+        // broadcast goes on) and the candidates are followed until later boards leave one.
+        let chosen = self.likeliest(&lines);
         self.ops.push((
             now,
             GameOp::Ambiguous {
                 ply,
                 lines: lines.iter().map(|l| uci_line(l)).collect(),
-                chosen: None,
+                chosen: Some(chosen),
+                provisional: true,
             },
         ));
         self.pending = lines;
         self.confirmed();
+        self.show(now);
+    }
+
+    /// The likeliest of the pending candidate lines: captures of the piece that just moved
+    /// (a recapture), then of the most valuable piece.
+    fn likeliest(&self, lines: &[Vec<Move>]) -> usize {
+        let last = self
+            .game
+            .as_ref()
+            .and_then(|g| g.moves.last())
+            .map(|m| m.to());
+        let score = |line: &Vec<Move>| -> u32 {
+            let mut prev = last;
+            let mut s = 0;
+            for m in line {
+                if let Some(victim) = m.capture() {
+                    s += if prev == Some(m.to()) { 100 } else { 0 };
+                    s += match victim {
+                        Role::Pawn => 1,
+                        Role::Knight | Role::Bishop => 3,
+                        Role::Rook => 5,
+                        Role::Queen => 9,
+                        Role::King => 0,
+                    };
+                }
+                prev = Some(m.to());
+            }
+            s
+        };
+        let mut best = 0;
+        for (i, l) in lines.iter().enumerate() {
+            if score(l) > score(&lines[best]) {
+                best = i;
+            }
+        }
+        best
+    }
+
+    /// Reports the likeliest pending line provisionally, beyond the game position.
+    fn show(&mut self, now: u64) {
+        if self.pending.is_empty() {
+            return;
+        }
+        let line = self.pending[self.likeliest(&self.pending)].clone();
+        let g = self.game.as_ref().expect("a game");
+        let base = g.moves.len();
+        let mut pos = g.current().clone();
+        for (i, m) in line.iter().enumerate() {
+            let before = pos.clone();
+            pos.play_unchecked(*m);
+            self.ops.push((
+                now,
+                GameOp::Move {
+                    ply: (base + i + 1) as u32,
+                    mv: *m,
+                    before: Box::new(before),
+                    after: Box::new(pos.clone()),
+                    illegal: false,
+                },
+            ));
+        }
+        self.shown = line;
+    }
+
+    /// Later boards narrowed the candidates: what was reported provisionally (`old`, beyond
+    /// ply `base`) is brought in line with the game and the likeliest remaining candidate —
+    /// `takeback`s only where they differ. (`mark`: the ops emitted since.)
+    fn reshow(&mut self, now: u64, base: usize, old: Vec<Move>, mark: usize) {
+        if self.ops[mark..]
+            .iter()
+            .any(|(_, op)| matches!(op, GameOp::NewGame { .. }))
+        {
+            return;
+        }
+        if old.is_empty() {
+            self.show(now);
+            return;
+        }
+        let provisional = if self.pending.is_empty() {
+            Vec::new()
+        } else {
+            self.pending[self.likeliest(&self.pending)].clone()
+        };
+        let g = self.game.as_ref().expect("a game");
+        let new: Vec<Move> = g.moves[base..]
+            .iter()
+            .chain(&provisional)
+            .copied()
+            .collect();
+        let start = g.positions[base].clone();
+        // (The moves the game took on were reported as moves: they are reported here instead.)
+        let mut k = mark;
+        while k < self.ops.len() {
+            if matches!(self.ops[k].1, GameOp::Move { .. }) {
+                self.ops.remove(k);
+            } else {
+                k += 1;
+            }
+        }
+        let common = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
+        let play = |line: &[Move]| {
+            let mut p = start.clone();
+            for m in line {
+                p.play_unchecked(*m);
+            }
+            p
+        };
+        for i in (common..old.len()).rev() {
+            self.ops.push((
+                now,
+                GameOp::Takeback {
+                    ply: (base + i + 1) as u32,
+                    now: Box::new(play(&old[..i])),
+                },
+            ));
+        }
+        for i in common..new.len() {
+            let before = play(&new[..i]);
+            let mut after = before.clone();
+            after.play_unchecked(new[i]);
+            self.ops.push((
+                now,
+                GameOp::Move {
+                    ply: (base + i + 1) as u32,
+                    mv: new[i],
+                    before: Box::new(before),
+                    after: Box::new(after),
+                    illegal: false,
+                },
+            ));
+        }
+        self.shown = provisional;
     }
 
     /// How well a line fits the reports: its order cost, then how many reports of a piece on
@@ -2221,6 +2369,17 @@ impl Tracker {
     /// While ambiguous: keep the candidate lines that explain the new board (extended by up
     /// to two moves), and report what all remaining lines agree on.
     fn extend_pending(&mut self, now: u64, sensed: &Sensed, fields: &[PieceCode; 64]) {
+        let base = self.ply() as usize;
+        let old = std::mem::take(&mut self.shown);
+        let mark = self.ops.len();
+        self.narrow_pending(now, sensed, fields);
+        if self.game.is_some() {
+            self.reshow(now, base, old, mark);
+        }
+    }
+
+    /// Candidates pending: the board narrows them down (see `extend_pending`).
+    fn narrow_pending(&mut self, now: u64, sensed: &Sensed, fields: &[PieceCode; 64]) {
         let Some(g) = self.game.as_ref() else { return };
         let cur = g.current().clone();
         let mut next: Vec<Vec<Move>> = Vec::new();
@@ -2357,6 +2516,7 @@ impl Tracker {
                 self.orientation = o;
                 self.game = Some(Game::new(start.clone()));
                 self.pending.clear();
+                self.shown.clear();
                 self.signalled = None;
                 self.alert = false;
                 self.alerted = None;

@@ -118,18 +118,20 @@ def main():
     c.write()
 
     # Captures in three orders.
-    c = Cap("captures", "1.e4 d5 2.exd5 (victim lifted first) Qxd5 (capturer lifted first, pause) 3.Nc3 Qa5 4.Nf3? no: 4.Qg4 Qxa2 (swap inside one scan)")
+    c = Cap("captures", "1.e4 d5 2.exd5 (victim lifted first) Qxd5 (capturer lifted first, pause) 3.Nc3 Qa5 4.Nf3? no: 4.Qg4 Qxa2 (swap inside one scan) 5.Ne4")
     c.move('e2', 'e4'); c.move('d7', 'd5')
     c.lift('d5', 1500); c.lift('e4', 600); c.put('d5', 'P', 500)        # victim first
     c.lift('d8', 1500); c.wait(900); c.lift('d5', 300); c.put('d5', 'q', 300)  # capturer first
     c.move('b1', 'c3'); c.move('d5', 'a5')
     c.move('d1', 'g4')
     c.lift('a5', 1500); c.put('a2', 'q', 220)                            # swap: a2 P -> q directly
-    c.expect(["e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5a5", "d1g4", "a5a2"])
+    c.move('c3', 'e4')
+    c.expect(["e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5a5", "d1g4", "a5a2", "c3e4"])
     # An occupancy board cannot see a capture swapped inside one scan: Qxa2 and Qxc3 look
-    # the same, so it waits (and says so) for later moves to decide.
-    c.lines.insert(4, "# expect-occupancy-moves: e2e4 d7d5 e4d5 d8d5 b1c3 d5a5 d1g4")
-    c.lines.insert(5, "# expect-occupancy-event: ambiguous")
+    # the same, so it reports the likelier (the knight) provisionally and says so; 5.Ne4
+    # decides, and Qxc3 is taken back for Qxa2.
+    c.lines.insert(4, "# expect-occupancy-event: ambiguous")
+    c.lines.insert(5, "# expect-occupancy-event: takeback")
     c.write()
 
     # Occupancy boards: a capture swapped inside one scan, with a piece adjusted on another
@@ -146,6 +148,22 @@ def main():
     c.move('c3', 'e4', 6000)  # (past the window for revising a move: the re-read decides)
     c.expect(["e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5a5", "d1g4", "a5a2", "c3e4"])
     c.lines.insert(4, "# expect-occupancy-event: takeback")
+    c.write()
+
+    # Occupancy boards: the same swap, where the likelier capture (the knight, not the pawn) is
+    # the real one: reported provisionally, confirmed by 5.dxc3 without any takeback.
+    c = Cap("capture-provisional", "1.e4 d5 2.exd5 Qxd5 3.Nc3 Qa5 4.Qg4 Qxc3 (swap inside one scan) 5.dxc3 e6")
+    for a, b in [('e2', 'e4'), ('d7', 'd5'), ('e4', 'd5'), ('d8', 'd5'), ('b1', 'c3'), ('d5', 'a5'), ('d1', 'g4')]:
+        if c.board.get(b):
+            c.lift(b, 1500); c.lift(a, 400); c.put(b, c.board.get(a) or 'q', 300)
+        else:
+            c.move(a, b)
+    c.lift('a5', 1500); c.put('c3', 'q', 220)
+    c.lift('d2', 1500); c.put('c3', 'P', 220)
+    c.move('e7', 'e6')
+    c.expect(["e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5a5", "d1g4", "a5c3", "d2c3", "e7e6"])
+    c.lines.insert(4, "# expect-occupancy-event: ambiguous")
+    c.lines.insert(5, "# expect-occupancy-no-event: takeback")
     c.write()
 
     # Castling king first, both at once.
