@@ -945,20 +945,24 @@ impl Tracker {
     /// empty (the victim lifted) and transit squares of a sliding piece seen occupied.
     fn evidence(&self, line: &[Move]) -> u32 {
         line.iter()
-            .map(|m| {
-                let mut e = 0;
-                if m.is_capture() && self.seen_empty.contains(m.to()) {
-                    e += 1;
-                }
-                if let Some(from) = m.from()
-                    && matches!(m.role(), Role::Bishop | Role::Rook | Role::Queen)
-                {
-                    e += (shakmaty::attacks::between(from, m.to()) & self.seen_filled).count()
-                        as u32;
-                }
-                e
-            })
+            .map(|m| self.move_evidence(m, Bitboard::EMPTY))
             .sum()
+    }
+
+    /// [`Tracker::evidence`] for one move of a line whose moves fill `targets` (a square
+    /// another move fills is no slider's transit).
+    fn move_evidence(&self, m: &Move, targets: Bitboard) -> u32 {
+        let mut e = 0;
+        if m.is_capture() && self.seen_empty.contains(m.to()) {
+            e += 1;
+        }
+        if let Some(from) = m.from()
+            && matches!(m.role(), Role::Bishop | Role::Rook | Role::Queen)
+        {
+            let transit = shakmaty::attacks::between(from, m.to()) & !targets;
+            e += (transit & self.seen_filled).count() as u32;
+        }
+        e
     }
 
     /// Keeps the lines with the most evidence (occupancy boards only; identity boards never
@@ -1581,22 +1585,18 @@ impl Tracker {
     /// Occupancy boards: a capture whose target was never seen empty must rest longer (it
     /// looks exactly like the capturing piece held in the hand). Sets the deadline and
     /// returns true when the decision must wait: while every candidate line holds such a
-    /// capture.
+    /// capture. (A slider's transit square counts as seen only when no other move of the
+    /// line fills it: a rook "passing" c3 is no evidence when the reply lands on c3.)
     fn wait_for_capture(&mut self, now: u64, lines: &[Vec<Move>]) -> bool {
         if self.cfg.sensing != Sensing::Occupancy {
             return false;
         }
-        let unseen = |m: &Move| {
-            matches!(
-                m,
-                Move::Normal {
-                    capture: Some(_),
-                    ..
-                }
-            ) && self.evidence(std::slice::from_ref(m)) == 0
-        };
-        // Only the last move can be a piece still in the hand: a reply proves the move done.
-        let all_unseen = lines.iter().all(|l| l.iter().any(unseen));
+        let all_unseen = lines.iter().all(|l| {
+            let targets: Bitboard = l.iter().map(|m| m.to()).collect();
+            l.iter().any(|m| {
+                m.is_capture() && !m.is_en_passant() && self.move_evidence(m, targets) == 0
+            })
+        });
         let deadline = self.last_change_ms + self.cfg.occupancy_capture_settle_ms;
         if all_unseen && now < deadline {
             self.extra_deadline = Some(deadline);
