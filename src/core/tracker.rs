@@ -1092,7 +1092,10 @@ impl Tracker {
             if self.fit(&cur, &line) != Some((0, 0)) && self.take_perfect(now, &sensed, 1) {
                 return;
             }
-            if self.ghost_wait(now, &cur, &line) {
+            // (Occupancy boards: a lift followed as a capture may be a piece in the hand.)
+            if self.ghost_wait(now, &cur, &line)
+                || self.wait_for_capture(now, std::slice::from_ref(&line))
+            {
                 return;
             }
             self.apply_line(now, &line);
@@ -1118,6 +1121,10 @@ impl Tracker {
                         // Follow on from it: the next move may start before the rest is over.
                         let line = line.clone();
                         self.set_chain(&cur, &line);
+                        return;
+                    }
+                    // (Occupancy boards: a capture never seen may be a piece in the hand.)
+                    if self.wait_for_capture(now, std::slice::from_ref(line)) {
                         return;
                     }
                     let line = line.clone();

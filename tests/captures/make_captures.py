@@ -166,6 +166,17 @@ def main():
     c.lines.insert(5, "# expect-occupancy-no-event: takeback")
     c.write()
 
+    # Occupancy boards: the opponent lifts a piece that could capture (d5 takes e4, to an
+    # occupancy board) before the move settled, thinks, and puts it on d4: no capture is
+    # reported on the way.
+    c = Cap("reply-in-hand-capture", "1.e4 d5 2.Nc3 (d5 lifted 100 ms after the knight lands, held 700 ms) d4")
+    c.move('e2', 'e4'); c.move('d7', 'd5')
+    c.move('b1', 'c3')
+    c.lift('d5', 100); c.put('d4', 'p', 700)
+    c.expect(["e2e4", "d7d5", "b1c3", "d5d4"])
+    c.lines.insert(4, "# expect-occupancy-no-event: takeback")
+    c.write()
+
     # Castling king first, both at once.
     c = Cap("castle-king-first", "1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5 4.O-O (king first, slow) Nf6 5.d3 O-O (king and rook in the same scan)")
     for a, b in [('e2', 'e4'), ('e7', 'e5'), ('g1', 'f3'), ('b8', 'c6'), ('f1', 'c4'), ('f8', 'c5')]:
