@@ -172,11 +172,11 @@ fn main() {
             let (a, b) = w.split_once('-')?;
             Some((a.parse().ok()?, b.parse().ok()?))
         });
-        let (t0, t1) = match first_bad {
-            _ if window.is_some() => window.unwrap_or_default(),
-            // A wrong move reported before the final divergence (it may have been revised).
-            Some(b) if args.get(6).is_none() => (b.saturating_sub(6000), b + 1000),
-            _ => (
+        // (A wrong move reported earlier and revised since is only named: the window is the
+        // final divergence's.)
+        let (t0, t1) = match window {
+            Some(w) => w,
+            None => (
                 if k >= 3 {
                     script.move_done_ms(k - 3).unwrap_or(0)
                 } else {

@@ -1313,6 +1313,13 @@ impl Tracker {
             self.extra_deadline = Some(deadline);
             return true;
         }
+        // (The game position with a piece in the hand: a move in progress.)
+        if let (Sensed::Occupancy(occ), Some(g)) = (sensed, self.game.as_ref()) {
+            let o = g.current().board().occupied();
+            if (*occ & !o).is_empty() && (o & !*occ).count() == 1 {
+                return false;
+            }
+        }
         let Some((k, line)) = self.reread(sensed) else {
             return false;
         };
