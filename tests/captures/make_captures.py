@@ -177,6 +177,19 @@ def main():
     c.lines.insert(4, "# expect-occupancy-no-event: takeback")
     c.write()
 
+    # Occupancy boards: three captures on one square, each swapped inside one scan, in quick
+    # succession: only the origins empty (e3, e5, f3); the order they emptied in tells which
+    # piece stands on d4 at the end.
+    c = Cap("exchange-lift-order", "1.e3 e5 2.Nf3 d5 3.Nc3 d4 4.exd4 exd4 5.Nxd4 (the three captures within half a second) Nc6")
+    for a, b in [('e2', 'e3'), ('e7', 'e5'), ('g1', 'f3'), ('d7', 'd5'), ('b1', 'c3'), ('d5', 'd4')]:
+        c.move(a, b)
+    c.lift('e3', 1500); c.put('d4', 'P', 150)
+    c.lift('e5', 100); c.put('d4', 'p', 150)
+    c.lift('f3', 100); c.put('d4', 'N', 150)
+    c.move('b8', 'c6')
+    c.expect(["e2e3", "e7e5", "g1f3", "d7d5", "b1c3", "d5d4", "e3d4", "e5d4", "f3d4", "b8c6"])
+    c.write()
+
     # Castling king first, both at once.
     c = Cap("castle-king-first", "1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5 4.O-O (king first, slow) Nf6 5.d3 O-O (king and rook in the same scan)")
     for a, b in [('e2', 'e4'), ('e7', 'e5'), ('g1', 'f3'), ('b8', 'c6'), ('f1', 'c4'), ('f8', 'c5')]:
