@@ -2507,9 +2507,17 @@ impl Tracker {
             return;
         }
         if next.is_empty() {
-            // Nothing explains this board from any candidate: wait for the next one.
-            self.dirty = false;
-            self.last_unexplained = Some(sensed.clone());
+            // Nothing explains this board from any candidate: looked at afresh from the game
+            // position (every candidate may have taken a piece then in the hand for a move);
+            // if nothing explains it either, the candidates stay: wait for the next board.
+            let saved = std::mem::take(&mut self.pending);
+            let ply = self.ply();
+            // (It may also decide to wait a little longer: its deadline stands.)
+            self.evaluate(now, fields);
+            if self.pending.is_empty() && self.ply() == ply {
+                self.pending = saved;
+                self.last_unexplained = Some(sensed.clone());
+            }
             return;
         }
         // (Occupancy boards: the lines the transitions seen support best.)
