@@ -74,11 +74,11 @@ fn fold_by_board(stdout: &[u8]) -> HashMap<String, Vec<String>> {
 }
 
 /// Simulates every `step`-th game of every file with the given handling patterns, replays the
-/// captures through the binary (identity mode, and occupancy mode when asked) and returns the
-/// number of games and the failures.
-pub fn run(step: usize, patterns: &[Pattern], occupancy_too: bool) -> (usize, Vec<String>) {
+/// captures through the binary in the given sensing modes (`false`: identity, `true`:
+/// occupancy) and returns the number of games and the failures.
+pub fn run(step: usize, patterns: &[Pattern], modes: &[bool]) -> (usize, Vec<String>) {
     let dir = std::env::temp_dir().join(format!(
-        "eboardd-games-{}-{step}-{}-{occupancy_too}",
+        "eboardd-games-{}-{step}-{}-{modes:?}",
         std::process::id(),
         patterns.len()
     ));
@@ -100,11 +100,6 @@ pub fn run(step: usize, patterns: &[Pattern], occupancy_too: bool) -> (usize, Ve
         }
     }
     let mut failures = Vec::new();
-    let modes: &[bool] = if occupancy_too {
-        &[false, true]
-    } else {
-        &[false]
-    };
     // Games set up from a position (a FEN tag) are replayed with `--start-fen`, one batch per
     // position; the others in batches of the standard start.
     let start_of = |g: &SimGame| {
@@ -215,14 +210,14 @@ fn assert_differ_at_most(n: usize, min_games: usize, failures: &[String], allowe
 
 #[test]
 fn sample_of_every_file_reconstructs_exactly_in_identity_mode() {
-    let (n, failures) = run(12, &patterns_without_early_reply(), false);
+    let (n, failures) = run(12, &patterns_without_early_reply(), &[false]);
     assert_differ_at_most(n, 80, &failures, 0);
 }
 
 /// Every game, every pattern (early replies included), identity mode: all exact.
 #[test]
 fn all_games_reconstruct_exactly_with_every_pattern_in_identity_mode() {
-    let (n, failures) = run(1, &Pattern::ALL, false);
+    let (n, failures) = run(1, &Pattern::ALL, &[false]);
     assert_differ_at_most(n, 1000, &failures, 0);
 }
 
@@ -232,17 +227,27 @@ fn all_games_reconstruct_exactly_with_every_pattern_in_identity_mode() {
 /// most one game in a hundred may differ, and every one that does is printed.
 #[test]
 fn another_draw_with_early_replies_stays_within_one_percent_in_identity_mode() {
-    let (n, failures) = run(11, &Pattern::ALL, false);
+    let (n, failures) = run(11, &Pattern::ALL, &[false]);
     assert_differ_at_most(n, 80, &failures, n / 100);
 }
 
+/// Occupancy boards, every game, every pattern: not all exact yet (see "Known limits" in
+/// src/core/tracker.rs) — a regression bar: on 2026-11-30 147 of 1,032 differ; at most 155
+/// may (every one that does is printed).
+#[test]
+fn occupancy_mode_stays_within_its_measured_bar() {
+    let (n, failures) = run(1, &Pattern::ALL, &[true]);
+    eprintln!("occupancy: {} of {n} games differ", failures.len());
+    assert_differ_at_most(n, 1000, &failures, 155);
+}
+
 /// The whole target of the Core II issue: every game, every pattern, both sensing modes.
-/// Not met yet: identity mode passes (see above), but a quarter of the occupancy games
-/// (captures swapped inside one scan, early replies, under-promotions) still differ; `cargo run
-/// --release --example exactness` prints the figures.
+/// Not met yet: identity mode passes (see above), but 14% of the occupancy games (captures
+/// swapped inside one scan, early replies) still differ; `cargo run --release --example
+/// exactness` prints the figures.
 #[test]
 #[ignore = "not met yet: cargo test --release --test games -- --ignored"]
 fn all_games_reconstruct_exactly_with_every_pattern_in_both_modes() {
-    let (n, failures) = run(1, &Pattern::ALL, true);
+    let (n, failures) = run(1, &Pattern::ALL, &[false, true]);
     assert_differ_at_most(n, 1000, &failures, 0);
 }
