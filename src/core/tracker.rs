@@ -1216,7 +1216,9 @@ impl Tracker {
             // A revised last move and the opponent's reply explain the board too? (A slide
             // paused on the way, then the opponent replied before it settled.) The order in
             // which the board reported the moves decides; on a tie the revision wins, as the
-            // game with fewer moves.
+            // game with fewer moves, when it carries the last move on (the same piece on past
+            // the square it paused on, or the castling its rook move began) — a king stepping
+            // on from b6 to c6 after the reply is a move of its own.
             if revisable {
                 let game = self.game.as_ref().expect("a game");
                 let before = game.positions[n - 2].clone();
@@ -1238,7 +1240,8 @@ impl Tracker {
                 if let Some(&(c, line)) = best_revised.first()
                     && c.1 == 0
                     && best_revised.get(1).is_none_or(|(c2, _)| *c2 > c)
-                    && best_forward.is_none_or(|f| f >= c)
+                    && best_forward
+                        .is_none_or(|f| f > c || (f == c && continues_slide(last, line[0])))
                 {
                     let line = line.clone();
                     if self.ghost_wait(now, &before, &line) {
@@ -2700,6 +2703,21 @@ fn one_lifted_after(pos: &Chess, occ: Bitboard) -> bool {
             q.play_unchecked(*m);
             lifted(&q)
         })
+}
+
+/// Whether `revised` is `last` carried on: the same piece from the same square, on past
+/// `last`'s target along its line (a slow slide), or the castling `last`'s rook move began.
+fn continues_slide(last: Move, revised: Move) -> bool {
+    match revised {
+        Move::Castle { king, rook } => last.from() == Some(rook) || last.from() == Some(king),
+        _ => {
+            last.from() == revised.from()
+                && last.role() == revised.role()
+                && revised.from().is_some_and(|f| {
+                    shakmaty::attacks::between(f, revised.to()).contains(last.to())
+                })
+        }
+    }
 }
 
 fn captured_at_once(a: &Move, b: &Move) -> bool {
