@@ -983,6 +983,32 @@ impl Tracker {
         lines
     }
 
+    /// [`Tracker::best_supported`] judged on what each line adds to the candidate it extends
+    /// (the longest of `candidates` it starts with).
+    fn best_supported_after(
+        &self,
+        lines: Vec<Vec<Move>>,
+        candidates: &[Vec<Move>],
+    ) -> Vec<Vec<Move>> {
+        if self.cfg.sensing != Sensing::Occupancy || lines.len() < 2 {
+            return lines;
+        }
+        let added = |l: &Vec<Move>| -> u32 {
+            let base = candidates
+                .iter()
+                .filter(|c| l.starts_with(c))
+                .map(Vec::len)
+                .max()
+                .unwrap_or(0);
+            self.evidence(&l[base..])
+        };
+        let best = lines.iter().map(added).max().unwrap_or(0);
+        if best == 0 {
+            return lines;
+        }
+        lines.into_iter().filter(|l| added(l) == best).collect()
+    }
+
     /// The settled board, explained.
     fn evaluate(&mut self, now: u64, fields: &[PieceCode; 64]) {
         let sensed = self.sensed(fields, self.orientation);
@@ -2523,8 +2549,9 @@ impl Tracker {
             }
             return;
         }
-        // (Occupancy boards: the lines the transitions seen support best.)
-        let mut next = self.best_supported(next);
+        // (Occupancy boards: the lines the transitions seen support best — judged on the
+        // moves this board added: what was seen since concerns them, not the moves before.)
+        let mut next = self.best_supported_after(next, &candidates);
         next.truncate(16);
         let common = common_prefix(&next);
         if common > 0 {
