@@ -504,6 +504,9 @@ impl Tracker {
     /// drops the empty report and returns true. A report of the piece again would look like a
     /// move arriving there later than it did.
     fn flicker(&mut self, now: u64, sq: Square, piece: PieceCode) -> bool {
+        if self.cfg.sensing == Sensing::Occupancy {
+            return self.occupancy_flicker(now, sq, piece);
+        }
         let (Sensing::Identity, PieceCode::Piece(p)) = (self.cfg.sensing, piece) else {
             return false;
         };
@@ -529,6 +532,38 @@ impl Tracker {
             return false;
         }
         self.reports.remove(j);
+        true
+    }
+
+    /// Occupancy boards: a square filled again a moment after it read empty, having been
+    /// occupied before — sensor flicker, or a piece barely lifted: drops the empty report and
+    /// returns true. (It is no victim lifted: a capture seen that way needs the square empty
+    /// for longer.)
+    fn occupancy_flicker(&mut self, now: u64, sq: Square, piece: PieceCode) -> bool {
+        if piece == PieceCode::Empty || !self.seen_empty.contains(sq) {
+            return false;
+        }
+        let Some(j) = self.reports.iter().rposition(|r| r.0 == sq) else {
+            return false;
+        };
+        let (_, occupied, _, t) = self.reports[j];
+        if occupied || now.saturating_sub(t) > FLICKER_MS {
+            return false;
+        }
+        let before = match self.reports[..j].iter().rposition(|r| r.0 == sq) {
+            Some(i) => self.reports[i].1,
+            None => self
+                .game
+                .as_ref()
+                .is_some_and(|g| g.current().board().occupied().contains(sq)),
+        };
+        if !before {
+            return false;
+        }
+        self.reports.remove(j);
+        if !self.reports.iter().any(|r| r.0 == sq && !r.1) {
+            self.seen_empty.discard(sq);
+        }
         true
     }
 

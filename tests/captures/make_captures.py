@@ -190,6 +190,23 @@ def main():
     c.expect(["e2e3", "e7e5", "g1f3", "d7d5", "b1c3", "d5d4", "e3d4", "e5d4", "f3d4", "b8c6"])
     c.write()
 
+    # Occupancy boards: the same, with sensor flicker on a2 (40 ms) right after the swap —
+    # no victim lifted there, so no evidence for Qxa2: still the provisional Qxc3, no takeback.
+    c = Cap("capture-flicker-not-victim", "1.e4 d5 2.exd5 Qxd5 3.Nc3 Qa5 4.Qg4 Qxc3 (swap inside one scan; a2 flickers) 5.dxc3 e6")
+    for a, b in [('e2', 'e4'), ('d7', 'd5'), ('e4', 'd5'), ('d8', 'd5'), ('b1', 'c3'), ('d5', 'a5'), ('d1', 'g4')]:
+        if c.board.get(b):
+            c.lift(b, 1500); c.lift(a, 400); c.put(b, c.board.get(a) or 'q', 300)
+        else:
+            c.move(a, b)
+    c.lift('a5', 1500); c.put('c3', 'q', 220)
+    c.lift('a2', 100); c.put('a2', 'P', 40)
+    c.lift('d2', 1500); c.put('c3', 'P', 220)
+    c.move('e7', 'e6')
+    c.expect(["e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5a5", "d1g4", "a5c3", "d2c3", "e7e6"])
+    c.lines.insert(4, "# expect-occupancy-event: ambiguous")
+    c.lines.insert(5, "# expect-occupancy-no-event: takeback")
+    c.write()
+
     # Castling king first, both at once.
     c = Cap("castle-king-first", "1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5 4.O-O (king first, slow) Nf6 5.d3 O-O (king and rook in the same scan)")
     for a, b in [('e2', 'e4'), ('e7', 'e5'), ('g1', 'f3'), ('b8', 'c6'), ('f1', 'c4'), ('f8', 'c5')]:
