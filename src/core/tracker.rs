@@ -2257,7 +2257,7 @@ impl Tracker {
     /// Later boards narrowed the candidates: what was reported provisionally (`old`, beyond
     /// ply `base`) is brought in line with the game and the likeliest remaining candidate —
     /// `takeback`s only where they differ. (`mark`: the ops emitted since.)
-    fn reshow(&mut self, now: u64, base: usize, old: Vec<Move>, mark: usize) {
+    fn reshow(&mut self, now: u64, base: usize, base_pos: &Chess, old: Vec<Move>, mark: usize) {
         if self.ops[mark..]
             .iter()
             .any(|(_, op)| matches!(op, GameOp::NewGame { .. }))
@@ -2265,6 +2265,27 @@ impl Tracker {
             return;
         }
         if old.is_empty() {
+            self.show(now);
+            return;
+        }
+        // The game itself was taken back (a takeback, a re-read): what was shown goes first,
+        // before those ops, then the candidates left are shown again.
+        if self.ply() < base as u32 {
+            let mut retract = Vec::new();
+            for i in (0..old.len()).rev() {
+                let mut p = base_pos.clone();
+                for m in &old[..i] {
+                    p.play_unchecked(*m);
+                }
+                retract.push((
+                    now,
+                    GameOp::Takeback {
+                        ply: (base + i + 1) as u32,
+                        now: Box::new(p),
+                    },
+                ));
+            }
+            self.ops.splice(mark..mark, retract);
             self.show(now);
             return;
         }
@@ -2476,11 +2497,14 @@ impl Tracker {
     /// to two moves), and report what all remaining lines agree on.
     fn extend_pending(&mut self, now: u64, sensed: &Sensed, fields: &[PieceCode; 64]) {
         let base = self.ply() as usize;
+        let base_pos = self.position().cloned();
         let old = std::mem::take(&mut self.shown);
         let mark = self.ops.len();
         self.narrow_pending(now, sensed, fields);
-        if self.game.is_some() {
-            self.reshow(now, base, old, mark);
+        if let Some(base_pos) = base_pos
+            && self.game.is_some()
+        {
+            self.reshow(now, base, &base_pos, old, mark);
         }
     }
 

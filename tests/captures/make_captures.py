@@ -207,6 +207,36 @@ def main():
     c.lines.insert(5, "# expect-occupancy-no-event: takeback")
     c.write()
 
+    # Occupancy boards: while an ambiguous capture is reported provisionally (Qxc3 for Qxa2),
+    # the players take back two moves (the queen back to a5, the pawn back on a2, the white
+    # queen back to d1): the provisional capture and 4.Qg4 are taken back.
+    c = Cap("ambiguous-then-takeback", "1.e4 d5 2.exd5 Qxd5 3.Nc3 Qa5 4.Qg4 Qxa2 (swap inside one scan), then 4...Qxa2 and 4.Qg4 taken back")
+    for a, b in [('e2', 'e4'), ('d7', 'd5'), ('e4', 'd5'), ('d8', 'd5'), ('b1', 'c3'), ('d5', 'a5'), ('d1', 'g4')]:
+        if c.board.get(b):
+            c.lift(b, 1500); c.lift(a, 400); c.put(b, c.board.get(a) or 'q', 300)
+        else:
+            c.move(a, b)
+    c.lift('a5', 1500); c.put('a2', 'q', 220)
+    c.lift('a2', 2000); c.put('a5', 'q', 300); c.put('a2', 'P', 400)
+    c.move('g4', 'd1', 500)
+    c.expect(["e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5a5"])
+    c.lines.insert(4, "# expect-occupancy-event: ambiguous")
+    c.write()
+    # The same, both moves taken back at once (one board: the game itself goes back while
+    # the capture is still provisional).
+    c = Cap("ambiguous-then-takeback-at-once", "as ambiguous-then-takeback, both moves taken back within a quarter of a second")
+    for a, b in [('e2', 'e4'), ('d7', 'd5'), ('e4', 'd5'), ('d8', 'd5'), ('b1', 'c3'), ('d5', 'a5'), ('d1', 'g4')]:
+        if c.board.get(b):
+            c.lift(b, 1500); c.lift(a, 400); c.put(b, c.board.get(a) or 'q', 300)
+        else:
+            c.move(a, b)
+    c.lift('a5', 1500); c.put('a2', 'q', 220)
+    c.lift('a2', 2000); c.put('a5', 'q', 100); c.put('a2', 'P', 50)
+    c.move('g4', 'd1', 50, 100)
+    c.expect(["e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5a5"])
+    c.lines.insert(4, "# expect-occupancy-event: ambiguous")
+    c.write()
+
     # Castling king first, both at once.
     c = Cap("castle-king-first", "1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5 4.O-O (king first, slow) Nf6 5.d3 O-O (king and rook in the same scan)")
     for a, b in [('e2', 'e4'), ('e7', 'e5'), ('g1', 'f3'), ('b8', 'c6'), ('f1', 'c4'), ('f8', 'c5')]:
