@@ -1,14 +1,19 @@
 //! Property: any legal game, played on a simulated board with random handling (every pattern
 //! but replies started before a move settled), is reconstructed exactly by move inference on an
 //! identity board, in either orientation. Games are random walks through the legal moves.
+//! And with every pattern, in both sensing modes: whatever the tracker decides (provisional
+//! lines, revisions, re-reads), the event stream stays a consistent game — every move legal
+//! where the consumer stands, every takeback of the ply it names.
 
 use eboardd::core::dgt::Orientation;
 use eboardd::core::event::EventKind;
-use eboardd::core::session::SessionConfig;
+use eboardd::core::session::{OrientationSetting, Sensing, SessionConfig};
 use eboardd::core::sim::{Pattern, SimConfig, SimGame, simulate};
 use eboardd::shell::replay::run_capture;
 use proptest::prelude::*;
-use shakmaty::{CastlingMode, Chess, Move, Position};
+use shakmaty::fen::Fen;
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position};
 
 /// A random legal game of up to `plies` plies, chosen by `picks` (stops at the game's end).
 fn random_game(picks: &[u16]) -> SimGame {
@@ -68,6 +73,124 @@ proptest! {
         };
         let want: Vec<String> = g.moves.iter().map(|m| m.to_uci(CastlingMode::Standard).to_string()).collect();
         prop_assert_eq!(reconstructed(&g, &cfg), want);
+    }
+}
+
+/// Replays the game's capture and checks the event stream as a consumer folding it would:
+/// each `move` legal in the position reached and numbered as the next ply, each `takeback`
+/// naming the last ply and giving the position before it.
+fn consistent_stream(g: &SimGame, cfg: &SimConfig, sensing: Sensing) -> Result<(), String> {
+    let cap = simulate(g, cfg);
+    let config = SessionConfig {
+        sensing,
+        orientation: match sensing {
+            Sensing::Identity => OrientationSetting::Auto,
+            Sensing::Occupancy => OrientationSetting::Fixed(cfg.orientation),
+        },
+        frame_events: false,
+        ..SessionConfig::default()
+    };
+    let fen = |p: &Chess| Fen::from_position(p, EnPassantMode::Legal).to_string();
+    let mut stack: Vec<Chess> = Vec::new();
+    let mut error: Option<String> = None;
+    // (The events before a failure, to show it.)
+    let mut log: Vec<String> = Vec::new();
+    run_capture(&cap, config, |e| {
+        if error.is_some() {
+            return;
+        }
+        if matches!(
+            e.kind,
+            EventKind::Move { .. } | EventKind::Takeback { .. } | EventKind::Ambiguous { .. }
+        ) {
+            log.push(serde_json::to_string(&e).unwrap_or_default());
+        }
+        let mut fail = |m: String| error = Some(format!("at {} ms: {m}", e.t_ms));
+        match e.kind {
+            EventKind::NewGame { fen: f, .. } => {
+                let p: Chess = f
+                    .parse::<Fen>()
+                    .ok()
+                    .and_then(|f| f.into_position(CastlingMode::Standard).ok())
+                    .expect("a new game's FEN");
+                stack = vec![p];
+            }
+            EventKind::Move {
+                ply,
+                uci,
+                fen: after,
+                illegal: false,
+                ..
+            } => {
+                let Some(pos) = stack.last() else {
+                    return fail(format!("move {uci} without a game"));
+                };
+                if ply as usize != stack.len() {
+                    return fail(format!(
+                        "move {uci} numbered {ply}, expected {}",
+                        stack.len()
+                    ));
+                }
+                let Ok(m) = uci
+                    .parse::<UciMove>()
+                    .map_err(|_| ())
+                    .and_then(|u| u.to_move(pos).map_err(|_| ()))
+                else {
+                    return fail(format!("move {uci} not legal in {}", fen(pos)));
+                };
+                let mut next = pos.clone();
+                next.play_unchecked(m);
+                if fen(&next) != after {
+                    return fail(format!("move {uci}: fen {after}, expected {}", fen(&next)));
+                }
+                stack.push(next);
+            }
+            EventKind::Takeback { ply, fen: now } => {
+                if ply as usize + 1 != stack.len() || stack.len() < 2 {
+                    return fail(format!(
+                        "takeback of ply {ply} with {} plies played",
+                        stack.len().saturating_sub(1)
+                    ));
+                }
+                stack.pop();
+                if stack.last().map(&fen) != Some(now.clone()) {
+                    fail(format!("takeback of ply {ply}: fen {now}"));
+                }
+            }
+            _ => {}
+        }
+    });
+    let recent = log[log.len().saturating_sub(12)..].join("\n");
+    error.map_or(Ok(()), |e| {
+        Err(format!("{e}; the events before:\n{recent}"))
+    })
+}
+
+proptest! {
+    // (`PROPTEST_CASES=N` runs more.)
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(48)
+    ))]
+
+    #[test]
+    fn event_stream_stays_consistent_with_every_pattern(
+        picks in proptest::collection::vec(any::<u16>(), 1..80),
+        seed in any::<u64>(),
+        noise in 0.5f64..1.0,
+        rotated in any::<bool>(),
+        occupancy in any::<bool>(),
+    ) {
+        let g = random_game(&picks);
+        let cfg = SimConfig {
+            seed,
+            noise,
+            orientation: if rotated { Orientation::Rotated } else { Orientation::Normal },
+            patterns: Pattern::ALL.to_vec(),
+            ..SimConfig::default()
+        };
+        let sensing = if occupancy { Sensing::Occupancy } else { Sensing::Identity };
+        let r = consistent_stream(&g, &cfg, sensing);
+        prop_assert!(r.is_ok(), "{}", r.unwrap_err());
     }
 }
 

@@ -2254,91 +2254,69 @@ impl Tracker {
         self.shown = line;
     }
 
-    /// Later boards narrowed the candidates: what was reported provisionally (`old`, beyond
-    /// ply `base`) is brought in line with the game and the likeliest remaining candidate —
-    /// `takeback`s only where they differ. (`mark`: the ops emitted since.)
-    fn reshow(&mut self, now: u64, base: usize, base_pos: &Chess, old: Vec<Move>, mark: usize) {
+    /// Later boards narrowed the candidates: what was reported (`old`: the game and the
+    /// provisional line, from `start`) is brought in line with the game and the first
+    /// remaining candidate — `takeback`s only where they part. The game's own move and
+    /// takeback ops since `mark` are replaced by that difference.
+    fn reshow(&mut self, now: u64, start: &Chess, old: Vec<Move>, mark: usize) {
         if self.ops[mark..]
             .iter()
             .any(|(_, op)| matches!(op, GameOp::NewGame { .. }))
         {
             return;
         }
-        if old.is_empty() {
-            self.show(now);
-            return;
-        }
-        // The game itself was taken back (a takeback, a re-read): what was shown goes first,
-        // before those ops, then the candidates left are shown again.
-        if self.ply() < base as u32 {
-            let mut retract = Vec::new();
-            for i in (0..old.len()).rev() {
-                let mut p = base_pos.clone();
-                for m in &old[..i] {
-                    p.play_unchecked(*m);
-                }
-                retract.push((
-                    now,
-                    GameOp::Takeback {
-                        ply: (base + i + 1) as u32,
-                        now: Box::new(p),
-                    },
-                ));
-            }
-            self.ops.splice(mark..mark, retract);
-            self.show(now);
-            return;
-        }
-        let provisional = if self.pending.is_empty() {
-            Vec::new()
-        } else {
-            self.pending[0].clone()
-        };
+        let provisional = self.pending.first().cloned().unwrap_or_default();
         let g = self.game.as_ref().expect("a game");
-        let new: Vec<Move> = g.moves[base..]
-            .iter()
-            .chain(&provisional)
-            .copied()
-            .collect();
-        let start = g.positions[base].clone();
-        // (The moves the game took on were reported as moves: they are reported here instead.)
+        let new: Vec<Move> = g.moves.iter().chain(&provisional).copied().collect();
+        // (An illegal move that stands keeps its mark.)
+        let mut illegal: Vec<u32> = Vec::new();
         let mut k = mark;
         while k < self.ops.len() {
-            if matches!(self.ops[k].1, GameOp::Move { .. }) {
-                self.ops.remove(k);
-            } else {
-                k += 1;
+            match self.ops[k].1 {
+                GameOp::Move {
+                    ply, illegal: i, ..
+                } => {
+                    if i {
+                        illegal.push(ply);
+                    }
+                    self.ops.remove(k);
+                }
+                GameOp::Takeback { .. } => {
+                    self.ops.remove(k);
+                }
+                _ => k += 1,
             }
         }
         let common = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
-        let play = |line: &[Move]| {
-            let mut p = start.clone();
+        let positions = |line: &[Move]| {
+            let mut out = vec![start.clone()];
             for m in line {
+                let mut p = out.last().expect("a start").clone();
                 p.play_unchecked(*m);
+                out.push(p);
             }
-            p
+            out
         };
+        let old_pos = positions(&old);
         for i in (common..old.len()).rev() {
             self.ops.push((
                 now,
                 GameOp::Takeback {
-                    ply: (base + i + 1) as u32,
-                    now: Box::new(play(&old[..i])),
+                    ply: (i + 1) as u32,
+                    now: Box::new(old_pos[i].clone()),
                 },
             ));
         }
+        let new_pos = positions(&new);
         for i in common..new.len() {
-            let before = play(&new[..i]);
-            let mut after = before.clone();
-            after.play_unchecked(new[i]);
             self.ops.push((
                 now,
                 GameOp::Move {
-                    ply: (base + i + 1) as u32,
+                    ply: (i + 1) as u32,
                     mv: new[i],
-                    before: Box::new(before),
-                    after: Box::new(after),
-                    illegal: false,
+                    before: Box::new(new_pos[i].clone()),
+                    after: Box::new(new_pos[i + 1].clone()),
+                    illegal: illegal.contains(&((i + 1) as u32)),
                 },
             ));
         }
@@ -2496,15 +2474,14 @@ impl Tracker {
     /// While ambiguous: keep the candidate lines that explain the new board (extended by up
     /// to two moves), and report what all remaining lines agree on.
     fn extend_pending(&mut self, now: u64, sensed: &Sensed, fields: &[PieceCode; 64]) {
-        let base = self.ply() as usize;
-        let base_pos = self.position().cloned();
-        let old = std::mem::take(&mut self.shown);
+        let Some(g) = self.game.as_ref() else { return };
+        let start = g.positions[0].clone();
+        let shown = std::mem::take(&mut self.shown);
+        let old: Vec<Move> = g.moves.iter().chain(&shown).copied().collect();
         let mark = self.ops.len();
         self.narrow_pending(now, sensed, fields);
-        if let Some(base_pos) = base_pos
-            && self.game.is_some()
-        {
-            self.reshow(now, base, &base_pos, old, mark);
+        if self.game.is_some() {
+            self.reshow(now, &start, old, mark);
         }
     }
 
