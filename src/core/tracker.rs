@@ -306,6 +306,9 @@ struct Game {
     moves: Vec<Move>,
     /// When each move was reported.
     move_times: Vec<u64>,
+    /// Occupancy boards: the squares seen emptied while each move was made, when it was made
+    /// alone (a capture whose victim was seen lifted; see `Tracker::reread`).
+    move_seen: Vec<Bitboard>,
     /// When the clock was last pressed (to stop revisions of completed moves).
     last_press_ms: Option<u64>,
 }
@@ -316,6 +319,7 @@ impl Game {
             positions: vec![start],
             moves: Vec::new(),
             move_times: Vec::new(),
+            move_seen: Vec::new(),
             last_press_ms: None,
         }
     }
@@ -457,6 +461,7 @@ impl Tracker {
             g.moves.push(*m);
             g.move_times
                 .push(now.saturating_sub(self.cfg.revise_window_ms));
+            g.move_seen.push(Bitboard::EMPTY);
         }
         self.game = Some(g);
         self.orientation = orientation;
@@ -1427,6 +1432,7 @@ impl Tracker {
             }
             out
         };
+        let mut fallback = None;
         for d in 1..=n.min(REREAD_PLIES) {
             let k = n - d;
             let mut beam: Vec<(Vec<Move>, Chess)> = same(&g.positions[k], &g.positions[k + 1])
@@ -1472,23 +1478,52 @@ impl Tracker {
             let squares = |l: &[Move]| -> Vec<(Option<Square>, Square)> {
                 l.iter().map(|m| (m.from(), m.to())).collect()
             };
+            // (A reading that takes back a capture whose victim was seen lifted, for one that
+            // was not, counts only if no other reading, here or deeper, needs none: an
+            // under-promoted piece misread long ago may explain the board as well.)
+            let contradicts = |l: &[Move]| {
+                l.iter().zip(&g.moves[k..]).enumerate().any(|(i, (m, r))| {
+                    m != r
+                        && r.is_capture()
+                        && g.move_seen[k + i].contains(r.to())
+                        && !g.move_seen[k + i].contains(m.to())
+                })
+            };
+            let clean: Vec<(Vec<Move>, Chess)> = found
+                .iter()
+                .filter(|(l, _)| !contradicts(l))
+                .cloned()
+                .collect();
+            let found = if clean.is_empty() {
+                if fallback.is_some() {
+                    continue;
+                }
+                found
+            } else {
+                clean
+            };
             let Some((first, end)) = found.first() else {
                 continue;
             };
-            if found.iter().all(|(_, e)| e == end) {
-                return Some((k, first.clone()));
+            let reading = if found.iter().all(|(_, e)| e == end) {
+                first.clone()
+            } else {
+                let first = squares(first);
+                if found.iter().any(|(l, _)| squares(l) != first) {
+                    return fallback;
+                }
+                let rank = |l: &[Move]| -> usize { l.iter().map(|m| self.promotion_rank(m)).sum() };
+                found
+                    .into_iter()
+                    .min_by_key(|(l, _)| rank(l))
+                    .map(|(l, _)| l)?
+            };
+            if !contradicts(&reading) {
+                return Some((k, reading));
             }
-            let first = squares(first);
-            if found.iter().any(|(l, _)| squares(l) != first) {
-                return None;
-            }
-            let rank = |l: &[Move]| -> usize { l.iter().map(|m| self.promotion_rank(m)).sum() };
-            return found
-                .into_iter()
-                .min_by_key(|(l, _)| rank(l))
-                .map(|(l, _)| (k, l));
+            fallback = Some((k, reading));
         }
-        None
+        fallback
     }
 
     /// How unlikely a promotion piece is when the board cannot tell (0: not a promotion, or
@@ -2092,6 +2127,15 @@ impl Tracker {
             after.play_unchecked(m);
             self.record_move(now, m, before, after, false);
         }
+        // (What was seen belongs to a move only when it was made alone.)
+        if line.len() > 1
+            && let Some(g) = self.game.as_mut()
+        {
+            let n = g.move_seen.len();
+            for seen in &mut g.move_seen[n - line.len()..] {
+                *seen = Bitboard::EMPTY;
+            }
+        }
     }
 
     /// Adds a move to the game and reports it.
@@ -2100,6 +2144,7 @@ impl Tracker {
         g.positions.push(after.clone());
         g.moves.push(m);
         g.move_times.push(now);
+        g.move_seen.push(self.seen_empty);
         self.ops.push((
             now,
             GameOp::Move {
@@ -2126,6 +2171,7 @@ impl Tracker {
             g.positions.pop();
             g.moves.pop();
             g.move_times.pop();
+            g.move_seen.pop();
             self.ops.push((
                 now,
                 GameOp::Takeback {
