@@ -106,7 +106,7 @@ impl SessionConfig {
             promotion: self.promotion,
             illegal_move_stands: self.competition != Competition::Standard,
             start: self.start.clone(),
-            ..TrackerConfig::default()
+            ..TrackerConfig::for_sensing(self.sensing)
         }
     }
 }
