@@ -2247,7 +2247,7 @@ impl Tracker {
             (
                 fit,
                 self.lift_order_cost(l),
-                std::cmp::Reverse(self.prior(l)),
+                std::cmp::Reverse(self.prior(&cur, l)),
             )
         };
         lines.sort_by_cached_key(key);
@@ -2267,24 +2267,34 @@ impl Tracker {
     }
 
     /// How likely a candidate line is, a priori: captures of the piece that just moved (a
-    /// recapture), then of the most valuable piece.
-    fn prior(&self, line: &[Move]) -> u32 {
+    /// recapture), then captures that win the most material (the victim's value, less the
+    /// capturer's when the square is defended — players seldom give material away).
+    fn prior(&self, start: &Chess, line: &[Move]) -> i32 {
+        let value = |r: Role| match r {
+            Role::Pawn => 1,
+            Role::Knight | Role::Bishop => 3,
+            Role::Rook => 5,
+            Role::Queen => 9,
+            Role::King => 0,
+        };
         let mut prev = self
             .game
             .as_ref()
             .and_then(|g| g.moves.last())
             .map(|m| m.to());
+        let mut pos = start.clone();
         let mut s = 0;
         for m in line {
+            let us = pos.turn();
+            pos.play_unchecked(*m);
             if let Some(victim) = m.capture() {
                 s += if prev == Some(m.to()) { 100 } else { 0 };
-                s += match victim {
-                    Role::Pawn => 1,
-                    Role::Knight | Role::Bishop => 3,
-                    Role::Rook => 5,
-                    Role::Queen => 9,
-                    Role::King => 0,
-                };
+                s += value(victim);
+                let board = pos.board();
+                let defended = board.attacks_to(m.to(), us.other(), board.occupied()).any();
+                if defended {
+                    s -= value(m.promotion().unwrap_or(m.role()));
+                }
             }
             prev = Some(m.to());
         }
