@@ -1427,8 +1427,10 @@ impl Tracker {
     /// most recent ply `k` where another move leaves the same occupancy, follows the game
     /// from there with moves leaving the same occupancy as the moves reported (each
     /// reported move re-read in the new position), and then up to `max_plies` new moves to
-    /// the board. Returns `k` and the moves from there, when the re-read game is the only
-    /// one at that depth (or all reach the same position).
+    /// the board. Returns `k` and the moves from there: the only reading at that depth, or
+    /// the one all reach, or the likeliest promotion piece, or the likeliest capture a priori
+    /// (see `Tracker::prior`) — a reading that takes back a capture seen made yields to any
+    /// deeper one that needs no such thing.
     fn reread(&self, sensed: &Sensed) -> Option<(usize, Vec<Move>)> {
         let g = self.game.as_ref()?;
         let n = g.moves.len();
@@ -1490,8 +1492,7 @@ impl Tracker {
                 }
             }
             // Readings that differ only in promotion pieces: the likeliest piece (a wrong
-            // pick is re-read again when a later move shows it). Readings that differ in
-            // what was captured: none until later boards tell.
+            // pick is re-read again when a later move shows it).
             let squares = |l: &[Move]| -> Vec<(Option<Square>, Square)> {
                 l.iter().map(|m| (m.from(), m.to())).collect()
             };
@@ -1527,6 +1528,16 @@ impl Tracker {
             } else {
                 let first = squares(first);
                 if found.iter().any(|(l, _)| squares(l) != first) {
+                    // (Readings that differ in what was captured: the likeliest a priori, as
+                    // for candidates pending; re-read again if a later move shows otherwise.)
+                    let start = &g.positions[k];
+                    let best = found
+                        .iter()
+                        .max_by_key(|(l, _)| self.prior(start, l))
+                        .map(|(l, _)| l.clone())?;
+                    if fallback.is_none() {
+                        return Some((k, best));
+                    }
                     return fallback;
                 }
                 let rank = |l: &[Move]| -> usize { l.iter().map(|m| self.promotion_rank(m)).sum() };
