@@ -521,47 +521,14 @@ impl Tracker {
         self.follow();
     }
 
-    /// Identity boards: `piece` back on `sq` a moment after the square read empty, with
-    /// that piece there before (sensor flicker, or a piece lifted and put straight back):
-    /// drops the empty report and returns true. A report of the piece again would look like a
-    /// move arriving there later than it did.
+    /// `piece` back on `sq` a moment after the square read empty, with that piece there
+    /// before (identity boards; occupancy boards: a piece) — sensor flicker, or a piece
+    /// lifted and put straight back: drops the empty report and returns true. A report of the
+    /// piece again would look like a move arriving there later than it did; on occupancy
+    /// boards the square read empty would look like a victim lifted (a capture seen that way
+    /// needs the square empty for longer).
     fn flicker(&mut self, now: u64, sq: Square, piece: PieceCode) -> bool {
-        if self.cfg.sensing == Sensing::Occupancy {
-            return self.occupancy_flicker(now, sq, piece);
-        }
-        let (Sensing::Identity, PieceCode::Piece(p)) = (self.cfg.sensing, piece) else {
-            return false;
-        };
         // (Cheap first: the square read empty since the last confirmed position.)
-        if !self.seen_empty.contains(sq) {
-            return false;
-        }
-        let Some(j) = self.reports.iter().rposition(|r| r.0 == sq) else {
-            return false;
-        };
-        let (_, occupied, _, t) = self.reports[j];
-        if occupied || now.saturating_sub(t) > FLICKER_MS {
-            return false;
-        }
-        let before = match self.reports[..j].iter().rposition(|r| r.0 == sq) {
-            Some(i) => self.reports[i].2,
-            None => self
-                .game
-                .as_ref()
-                .and_then(|g| g.current().board().piece_at(sq)),
-        };
-        if before != Some(p) {
-            return false;
-        }
-        self.reports.remove(j);
-        true
-    }
-
-    /// Occupancy boards: a square filled again a moment after it read empty, having been
-    /// occupied before — sensor flicker, or a piece barely lifted: drops the empty report and
-    /// returns true. (It is no victim lifted: a capture seen that way needs the square empty
-    /// for longer.)
-    fn occupancy_flicker(&mut self, now: u64, sq: Square, piece: PieceCode) -> bool {
         if piece == PieceCode::Empty || !self.seen_empty.contains(sq) {
             return false;
         }
@@ -572,18 +539,27 @@ impl Tracker {
         if occupied || now.saturating_sub(t) > FLICKER_MS {
             return false;
         }
-        let before = match self.reports[..j].iter().rposition(|r| r.0 == sq) {
-            Some(i) => self.reports[i].1,
-            None => self
-                .game
-                .as_ref()
-                .is_some_and(|g| g.current().board().occupied().contains(sq)),
+        // What stood there before: the report before, or the game position.
+        let (was_occupied, was) = match self.reports[..j].iter().rposition(|r| r.0 == sq) {
+            Some(i) => (self.reports[i].1, self.reports[i].2),
+            None => {
+                let p = self
+                    .game
+                    .as_ref()
+                    .and_then(|g| g.current().board().piece_at(sq));
+                (p.is_some(), p)
+            }
         };
-        if !before {
+        let back = match self.cfg.sensing {
+            Sensing::Identity => was.is_some() && was == piece.piece(),
+            Sensing::Occupancy => was_occupied,
+        };
+        if !back {
             return false;
         }
         self.reports.remove(j);
-        if !self.reports.iter().any(|r| r.0 == sq && !r.1) {
+        if self.cfg.sensing == Sensing::Occupancy && !self.reports.iter().any(|r| r.0 == sq && !r.1)
+        {
             self.seen_empty.discard(sq);
         }
         true

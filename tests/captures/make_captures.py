@@ -106,6 +106,17 @@ class Cap:
             f.write('\n'.join(self.lines) + '\n')
 
 
+def queen_raid(c):
+    """1.e4 d5 2.exd5 Qxd5 3.Nc3 Qa5 4.Qg4 (captures with the victim lifted first): the black
+    queen on a5 then attacks both a2 and the knight on c3."""
+    for a, b in [('e2', 'e4'), ('d7', 'd5'), ('e4', 'd5'), ('d8', 'd5'), ('b1', 'c3'), ('d5', 'a5'), ('d1', 'g4')]:
+        if c.board.get(b):
+            piece = c.board[a]
+            c.lift(b, 1500); c.lift(a, 400); c.put(b, piece, 300)
+        else:
+            c.move(a, b)
+
+
 def main():
     # j'adoube: a piece lifted and put back, then play goes on.
     c = Cap("jadoube", "j'adoube on g1 and on e7, sensor flicker on d2; then 1.e4 e5")
@@ -138,11 +149,7 @@ def main():
     # target, is first read as the capture of that piece; the next move (the "captured"
     # knight moves) shows the other capture, and the game is re-read.
     c = Cap("capture-reread", "1.e4 d5 2.exd5 Qxd5 3.Nc3 Qa5 4.Qg4 Qxa2 (swap inside one scan; then White adjusts the knight on c3) 5.Ne4")
-    for a, b in [('e2', 'e4'), ('d7', 'd5'), ('e4', 'd5'), ('d8', 'd5'), ('b1', 'c3'), ('d5', 'a5'), ('d1', 'g4')]:
-        if c.board.get(b):
-            c.lift(b, 1500); c.lift(a, 400); c.put(b, c.board.get(a) or 'q', 300)
-        else:
-            c.move(a, b)
+    queen_raid(c)
     c.lift('a5', 1500); c.put('a2', 'q', 220)
     c.lift('c3', 600); c.put('c3', 'N', 300)
     c.move('c3', 'e4', 6000)  # (past the window for revising a move: the re-read decides)
@@ -153,11 +160,7 @@ def main():
     # Occupancy boards: the same swap, where the likelier capture (the knight, not the pawn) is
     # the real one: reported provisionally, confirmed by 5.dxc3 without any takeback.
     c = Cap("capture-provisional", "1.e4 d5 2.exd5 Qxd5 3.Nc3 Qa5 4.Qg4 Qxc3 (swap inside one scan) 5.dxc3 e6")
-    for a, b in [('e2', 'e4'), ('d7', 'd5'), ('e4', 'd5'), ('d8', 'd5'), ('b1', 'c3'), ('d5', 'a5'), ('d1', 'g4')]:
-        if c.board.get(b):
-            c.lift(b, 1500); c.lift(a, 400); c.put(b, c.board.get(a) or 'q', 300)
-        else:
-            c.move(a, b)
+    queen_raid(c)
     c.lift('a5', 1500); c.put('c3', 'q', 220)
     c.lift('d2', 1500); c.put('c3', 'P', 220)
     c.move('e7', 'e6')
@@ -193,11 +196,7 @@ def main():
     # Occupancy boards: the same, with sensor flicker on a2 (40 ms) right after the swap —
     # no victim lifted there, so no evidence for Qxa2: still the provisional Qxc3, no takeback.
     c = Cap("capture-flicker-not-victim", "1.e4 d5 2.exd5 Qxd5 3.Nc3 Qa5 4.Qg4 Qxc3 (swap inside one scan; a2 flickers) 5.dxc3 e6")
-    for a, b in [('e2', 'e4'), ('d7', 'd5'), ('e4', 'd5'), ('d8', 'd5'), ('b1', 'c3'), ('d5', 'a5'), ('d1', 'g4')]:
-        if c.board.get(b):
-            c.lift(b, 1500); c.lift(a, 400); c.put(b, c.board.get(a) or 'q', 300)
-        else:
-            c.move(a, b)
+    queen_raid(c)
     c.lift('a5', 1500); c.put('c3', 'q', 220)
     c.lift('a2', 100); c.put('a2', 'P', 40)
     c.lift('d2', 1500); c.put('c3', 'P', 220)
@@ -211,11 +210,7 @@ def main():
     # the players take back two moves (the queen back to a5, the pawn back on a2, the white
     # queen back to d1): the provisional capture and 4.Qg4 are taken back.
     c = Cap("ambiguous-then-takeback", "1.e4 d5 2.exd5 Qxd5 3.Nc3 Qa5 4.Qg4 Qxa2 (swap inside one scan), then 4...Qxa2 and 4.Qg4 taken back")
-    for a, b in [('e2', 'e4'), ('d7', 'd5'), ('e4', 'd5'), ('d8', 'd5'), ('b1', 'c3'), ('d5', 'a5'), ('d1', 'g4')]:
-        if c.board.get(b):
-            c.lift(b, 1500); c.lift(a, 400); c.put(b, c.board.get(a) or 'q', 300)
-        else:
-            c.move(a, b)
+    queen_raid(c)
     c.lift('a5', 1500); c.put('a2', 'q', 220)
     c.lift('a2', 2000); c.put('a5', 'q', 300); c.put('a2', 'P', 400)
     c.move('g4', 'd1', 500)
@@ -225,11 +220,7 @@ def main():
     # The same, both moves taken back at once (one board: the game itself goes back while
     # the capture is still provisional).
     c = Cap("ambiguous-then-takeback-at-once", "as ambiguous-then-takeback, both moves taken back within a quarter of a second")
-    for a, b in [('e2', 'e4'), ('d7', 'd5'), ('e4', 'd5'), ('d8', 'd5'), ('b1', 'c3'), ('d5', 'a5'), ('d1', 'g4')]:
-        if c.board.get(b):
-            c.lift(b, 1500); c.lift(a, 400); c.put(b, c.board.get(a) or 'q', 300)
-        else:
-            c.move(a, b)
+    queen_raid(c)
     c.lift('a5', 1500); c.put('a2', 'q', 220)
     c.lift('a2', 2000); c.put('a5', 'q', 100); c.put('a2', 'P', 50)
     c.move('g4', 'd1', 50, 100)
