@@ -117,6 +117,34 @@ def queen_raid(c):
             c.move(a, b)
 
 
+def provisional_knight_capture(name, note, flicker):
+    """4...Qxc3 swapped inside one scan after queen_raid, then 5.dxc3 e6."""
+    c = Cap(name, "1.e4 d5 2.exd5 Qxd5 3.Nc3 Qa5 4.Qg4 Qxc3 (swap inside one scan" + note + ") 5.dxc3 e6")
+    queen_raid(c)
+    c.lift('a5', 1500); c.put('c3', 'q', 220)
+    if flicker:
+        c.lift('a2', 100); c.put('a2', 'P', 40)
+    c.lift('d2', 1500); c.put('c3', 'P', 220)
+    c.move('e7', 'e6')
+    c.expect(["e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5a5", "d1g4", "a5c3", "d2c3", "e7e6"])
+    c.lines.insert(4, "# expect-occupancy-event: ambiguous")
+    c.lines.insert(5, "# expect-occupancy-no-event: takeback")
+    c.write()
+
+
+def provisional_then_takeback(name, note, gaps):
+    """4...Qxa2 swapped inside one scan after queen_raid, then it and 4.Qg4 taken back with
+    the given gaps (queen to a5, pawn on a2, queen g4 lifted, queen on d1)."""
+    c = Cap(name, "1.e4 d5 2.exd5 Qxd5 3.Nc3 Qa5 4.Qg4 Qxa2 (swap inside one scan), then 4...Qxa2 and 4.Qg4 taken back" + note)
+    queen_raid(c)
+    c.lift('a5', 1500); c.put('a2', 'q', 220)
+    c.lift('a2', 2000); c.put('a5', 'q', gaps[0]); c.put('a2', 'P', gaps[1])
+    c.move('g4', 'd1', gaps[2], gaps[3])
+    c.expect(["e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5a5"])
+    c.lines.insert(4, "# expect-occupancy-event: ambiguous")
+    c.write()
+
+
 def main():
     # j'adoube: a piece lifted and put back, then play goes on.
     c = Cap("jadoube", "j'adoube on g1 and on e7, sensor flicker on d2; then 1.e4 e5")
@@ -159,15 +187,7 @@ def main():
 
     # Occupancy boards: the same swap, where the likelier capture (the knight, not the pawn) is
     # the real one: reported provisionally, confirmed by 5.dxc3 without any takeback.
-    c = Cap("capture-provisional", "1.e4 d5 2.exd5 Qxd5 3.Nc3 Qa5 4.Qg4 Qxc3 (swap inside one scan) 5.dxc3 e6")
-    queen_raid(c)
-    c.lift('a5', 1500); c.put('c3', 'q', 220)
-    c.lift('d2', 1500); c.put('c3', 'P', 220)
-    c.move('e7', 'e6')
-    c.expect(["e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5a5", "d1g4", "a5c3", "d2c3", "e7e6"])
-    c.lines.insert(4, "# expect-occupancy-event: ambiguous")
-    c.lines.insert(5, "# expect-occupancy-no-event: takeback")
-    c.write()
+    provisional_knight_capture("capture-provisional", "", flicker=False)
 
     # Occupancy boards: the opponent lifts a piece that could capture (d5 takes e4, to an
     # occupancy board) before the move settled, thinks, and puts it on d4: no capture is
@@ -195,38 +215,14 @@ def main():
 
     # Occupancy boards: the same, with sensor flicker on a2 (40 ms) right after the swap —
     # no victim lifted there, so no evidence for Qxa2: still the provisional Qxc3, no takeback.
-    c = Cap("capture-flicker-not-victim", "1.e4 d5 2.exd5 Qxd5 3.Nc3 Qa5 4.Qg4 Qxc3 (swap inside one scan; a2 flickers) 5.dxc3 e6")
-    queen_raid(c)
-    c.lift('a5', 1500); c.put('c3', 'q', 220)
-    c.lift('a2', 100); c.put('a2', 'P', 40)
-    c.lift('d2', 1500); c.put('c3', 'P', 220)
-    c.move('e7', 'e6')
-    c.expect(["e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5a5", "d1g4", "a5c3", "d2c3", "e7e6"])
-    c.lines.insert(4, "# expect-occupancy-event: ambiguous")
-    c.lines.insert(5, "# expect-occupancy-no-event: takeback")
-    c.write()
+    provisional_knight_capture("capture-flicker-not-victim", "; a2 flickers", flicker=True)
 
     # Occupancy boards: while an ambiguous capture is reported provisionally (Qxc3 for Qxa2),
     # the players take back two moves (the queen back to a5, the pawn back on a2, the white
-    # queen back to d1): the provisional capture and 4.Qg4 are taken back.
-    c = Cap("ambiguous-then-takeback", "1.e4 d5 2.exd5 Qxd5 3.Nc3 Qa5 4.Qg4 Qxa2 (swap inside one scan), then 4...Qxa2 and 4.Qg4 taken back")
-    queen_raid(c)
-    c.lift('a5', 1500); c.put('a2', 'q', 220)
-    c.lift('a2', 2000); c.put('a5', 'q', 300); c.put('a2', 'P', 400)
-    c.move('g4', 'd1', 500)
-    c.expect(["e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5a5"])
-    c.lines.insert(4, "# expect-occupancy-event: ambiguous")
-    c.write()
-    # The same, both moves taken back at once (one board: the game itself goes back while
-    # the capture is still provisional).
-    c = Cap("ambiguous-then-takeback-at-once", "as ambiguous-then-takeback, both moves taken back within a quarter of a second")
-    queen_raid(c)
-    c.lift('a5', 1500); c.put('a2', 'q', 220)
-    c.lift('a2', 2000); c.put('a5', 'q', 100); c.put('a2', 'P', 50)
-    c.move('g4', 'd1', 50, 100)
-    c.expect(["e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5a5"])
-    c.lines.insert(4, "# expect-occupancy-event: ambiguous")
-    c.write()
+    # queen back to d1): the provisional capture and 4.Qg4 are taken back — one at a time, and
+    # both at once (one board: the game itself goes back while the capture is provisional).
+    provisional_then_takeback("ambiguous-then-takeback", "", (300, 400, 500, 220))
+    provisional_then_takeback("ambiguous-then-takeback-at-once", " within a quarter of a second", (100, 50, 50, 100))
 
     # Castling king first, both at once.
     c = Cap("castle-king-first", "1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5 4.O-O (king first, slow) Nf6 5.d3 O-O (king and rook in the same scan)")
