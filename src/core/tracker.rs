@@ -1302,6 +1302,17 @@ impl Tracker {
                     && best_forward
                         .is_none_or(|f| f > c || (f == c && continues_slide(last, line[0])))
                 {
+                    // (A revision out of order, when the board is moves that account for
+                    // every report with a piece in the hand: a move in progress.)
+                    if c != (0, 0)
+                        && self.cfg.sensing == Sensing::Identity
+                        && !self.dump_since_confirm
+                        && (self.in_hand_after_chain(&sensed)
+                            || self.in_hand_after_line(&cur, &sensed))
+                    {
+                        self.irregular(now, &cur, sensed);
+                        return;
+                    }
                     let line = line.clone();
                     if self.ghost_wait(now, &before, &line) {
                         return;
@@ -1328,8 +1339,9 @@ impl Tracker {
             // piece in the hand.
             if !self.dump_since_confirm
                 && ((lines.len() == 1 && self.order_cost(&cur, &lines[0]) != Some(0))
-                    || (self.in_hand_after_chain(&sensed)
-                        && lines.iter().all(|l| self.fit(&cur, l) != Some((0, 0)))))
+                    || (lines.iter().all(|l| self.fit(&cur, l) != Some((0, 0)))
+                        && (self.in_hand_after_chain(&sensed)
+                            || self.in_hand_after_line(&cur, &sensed))))
             {
                 self.irregular(now, &cur, sensed);
                 return;
@@ -1822,6 +1834,51 @@ impl Tracker {
             }
             Sensed::Occupancy(occ) => occ.is_subset(end.occupied()) && *occ != end.occupied(),
         }
+    }
+
+    /// Identity boards: the board is the end of a line from `cur` that accounts for every
+    /// report in order (see [`Tracker::fit`]) with one piece lifted since — a move in progress
+    /// after moves the board showed but `follow` did not take one by one (a slide that went
+    /// on while the reply began, a piece lifted right after the reply landed).
+    fn in_hand_after_line(&self, cur: &Chess, sensed: &Sensed) -> bool {
+        let Sensed::Identity { board, unknown } = sensed else {
+            return false;
+        };
+        if !unknown.is_empty() || self.dump_since_confirm {
+            return false;
+        }
+        // Squares last reported emptied and empty now, with the piece that stood there.
+        let mut tried = Bitboard::EMPTY;
+        for (j, &(sq, occupied, _, _)) in self.reports.iter().enumerate().rev() {
+            if tried.contains(sq) {
+                continue;
+            }
+            tried.add(sq);
+            if occupied || board.occupied().contains(sq) {
+                continue;
+            }
+            let lifted = match self.reports[..j].iter().rposition(|r| r.0 == sq) {
+                Some(i) => self.reports[i].2,
+                None => cur.board().piece_at(sq),
+            };
+            let Some(piece) = lifted else { continue };
+            let mut put_back = board.clone();
+            put_back.set_piece_at(sq, piece);
+            let put_back = Sensed::Identity {
+                board: put_back,
+                unknown: Bitboard::EMPTY,
+            };
+            for len in 1..=self.cfg.max_plies {
+                if self
+                    .lines(cur, &put_back, len)
+                    .iter()
+                    .any(|l| self.fit(cur, l) == Some((0, 0)))
+                {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Takes `line` from `start` as the moves followed so far.

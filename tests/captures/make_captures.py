@@ -704,5 +704,49 @@ def early_replies():
     c.write()
 
 
+    # A slide paused long enough to be read (Qb6), then went on (Qc6); Black replied on the
+    # square it passed, and White lifted his queen again at once: meanwhile the board reads
+    # as Qb6 Qxb6. The reports (the queen read on c6) say otherwise: the moves that account
+    # for them, with a piece in the hand, are a move in progress.
+    fen = "7k/6pp/Q7/1q6/8/8/6PP/7K"
+    c = Cap("in-hand-after-slide", "from " + fen + " w: 1.Qc6 (read on b6 230 ms on the way) Qb6 (lifted 190 ms after the queen lands) 2.Qc7 (lifted from c6 before the reply landed, put down 480 ms later) h6 3.h3", placement=fen)
+    c.lines.insert(4, "# start-fen: " + fen + " w - - 0 1")
+    c.put('b6', 'Q', 1500); c.lift('a6', 6)
+    c.put('c6', 'Q', 229); c.lift('b6', 6)
+    c.lift('b5', 189); c.lift('c6', 258); c.put('b6', 'q', 6)
+    c.put('c7', 'Q', 477)
+    c.move('h7', 'h6'); c.move('h2', 'h3')
+    c.expect(["a6c6", "b5b6", "c6c7", "h7h6", "h2h3"])
+    c.lines.insert(5, "# occupancy: skip (only identity boards tell whose piece was reported)")
+    c.write()
+
+    # The same with the reply landing where the slide paused (Rf8, then on to e8; Qf8) and
+    # the rook lifted again at once: the board reads as Rf8 Qxf8.
+    fen = "6r1/4Q1pk/8/8/8/8/6PP/7K"
+    c = Cap("in-hand-after-slide-reply", "from " + fen + " b: 1...Re8 (read on f8 on the way) 2.Qf8 (e7 lifted 180 ms after f8 read) Re7 (lifted 6 ms after the queen is read on f8, put down 420 ms later) 3.h3", placement=fen)
+    c.lines.insert(4, "# start-fen: " + fen + " b - - 0 1")
+    c.lift('g8', 1500); c.put('f8', 'r', 6)
+    c.lift('e7', 179); c.lift('f8', 22); c.put('e8', 'r', 6)
+    c.put('f8', 'Q', 436); c.lift('e8', 6); c.put('e7', 'r', 416)
+    c.move('h2', 'h3')
+    c.expect(["g8e8", "e7f8", "e8e7", "h2h3"])
+    c.lines.insert(5, "# occupancy: skip (only identity boards tell whose piece was reported)")
+    c.write()
+
+    # A move reported at rest (Qe8), the reply, the next move, and the opponent's bishop lifted
+    # at once: meanwhile the board reads as a revision (Qxc8 in place of Qe8, a1=R, Qd7) whose
+    # queen was never read on c8 — a move in progress, not a revision.
+    fen = "r1b3Q1/2P5/8/8/8/2k5/p4PqP/2BK1BNR"
+    c = Cap("in-hand-not-revision-late", "from " + fen + " w: 1.Qe8 a1=R 2.Qd7 (the bishop on c8 lifted 35 ms after the queen is read on d7, put on b7 400 ms later) Bb7 3.Ke2", placement=fen)
+    c.lines.insert(4, "# start-fen: " + fen + " w - - 0 1")
+    c.move('g8', 'e8', 1500, 217)
+    c.lift('a2', 1400); c.put('a1', 'r', 213)
+    c.lift('e8', 202); c.put('d7', 'Q', 432)
+    c.lift('c8', 35); c.put('b7', 'b', 408)
+    c.move('d1', 'e2')
+    c.expect(["g8e8", "a2a1r", "e8d7", "c8b7", "d1e2"])
+    c.write()
+
+
 if __name__ == "__main__":
     main()
