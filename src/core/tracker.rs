@@ -641,6 +641,12 @@ impl Tracker {
             self.chain.push((b, end));
             return;
         }
+        // A move whose piece landed after the opponent had already lifted his reply's piece
+        // (identity boards): the move, with that piece in the hand.
+        if let Some(next) = one_move_reply_lifted(tail, live) {
+            self.chain.push(next);
+            return;
+        }
         let n = self.chain.len();
         if n == 0 {
             return;
@@ -2822,6 +2828,47 @@ fn one_move(pos: &Chess, sensed: &Sensed) -> Option<(Move, Chess)> {
             next.play_unchecked(m);
             sensed.matches(next.board()).then_some((m, next))
         })
+}
+
+/// Identity boards: the one legal move from `pos` whose result the board shows with one
+/// piece of the other side (the side to reply) lifted — the reply begun before the move
+/// landed.
+fn one_move_reply_lifted(pos: &Chess, sensed: &Sensed) -> Option<(Move, Chess)> {
+    let Sensed::Identity { board, unknown } = sensed else {
+        return None;
+    };
+    let diff = sensed.diff(pos.board());
+    if !unknown.is_empty() || !(3..=5).contains(&diff.count()) {
+        return None;
+    }
+    // (Cheap first: the mover keeps his pieces; the other side lost one or two — the piece
+    // in the hand, and maybe the one captured.)
+    let us = pos.turn();
+    let count = |b: &Board, c: Color| b.by_color(c).count();
+    let gone = count(pos.board(), us.other()).checked_sub(count(board, us.other()));
+    if count(board, us) != count(pos.board(), us) || !matches!(gone, Some(1 | 2)) {
+        return None;
+    }
+    let mut found = None;
+    for m in pos.legal_moves() {
+        if !(m.from().is_some_and(|f| diff.contains(f)) && diff.contains(m.to())) {
+            continue;
+        }
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        let left = sensed.diff(next.board());
+        let lifted = left.count() == 1
+            && left.first().is_some_and(|sq| {
+                board.piece_at(sq).is_none() && next.board().color_at(sq) == Some(us.other())
+            });
+        if lifted {
+            if found.is_some() {
+                return None;
+            }
+            found = Some((m, next));
+        }
+    }
+    found
 }
 
 /// A move (a capture or not) and the capture of its piece on its target, from `pos`, whose
