@@ -1358,6 +1358,11 @@ impl Tracker {
             self.take_lines(now, lines);
             return;
         }
+        // A revised last move and more replies than the search reaches: the moves followed
+        // one by one from the position before it.
+        if revisable && max_plies > 1 && self.take_refollowed(now, &sensed) {
+            return;
+        }
         // 6. An earlier position of the game.
         let standard_start = self.game_started_standard();
         for k in (0..n.saturating_sub(2)).rev() {
@@ -1885,6 +1890,103 @@ impl Tracker {
             }
         }
         false
+    }
+
+    /// Identity boards, while the last move may be revised: the field reports since the game
+    /// position was confirmed, followed one by one (as `follow` does) from the position before
+    /// the last move — a slide paused long enough to be reported and finished while the
+    /// replies came, more of them than a search reaches. When the moves so followed start
+    /// with another move than the last one, end in the sensed board, account for every report
+    /// (see [`Tracker::fit`]) and the revision was seen, they replace the last move. Returns
+    /// whether the board was dealt with.
+    fn take_refollowed(&mut self, now: u64, sensed: &Sensed) -> bool {
+        if self.cfg.sensing != Sensing::Identity || self.dump_since_confirm || self.alert {
+            return false;
+        }
+        let Some(g) = self.game.as_ref() else {
+            return false;
+        };
+        let n = g.positions.len();
+        if n < 2 {
+            return false;
+        }
+        // (Cheap first: moves never add pieces, and two moves need two reports at least.)
+        let more = match sensed {
+            Sensed::Identity { board, .. } => Color::ALL.into_iter().any(|c| {
+                board.by_color(c).count() > g.positions[n - 2].board().by_color(c).count()
+            }),
+            Sensed::Occupancy(_) => true,
+        };
+        let before = g.positions[n - 2].clone();
+        let last = g.moves[n - 2];
+        // (A revision is seen: a piece of its side reported on a square, or the piece of the
+        // last move reported gone on — see `revision_seen`.)
+        let mover = before.turn();
+        let seen = self
+            .reports
+            .iter()
+            .any(|r| r.0 == last.to() || r.2.is_some_and(|p| p.color == mover));
+        if more || self.reports.len() < 2 || !seen {
+            return false;
+        }
+        let mut board = Sensed::Identity {
+            board: g.current().board().clone(),
+            unknown: Bitboard::EMPTY,
+        };
+        let touched = self.seen_empty | self.seen_filled;
+        let mut chain: Vec<(Move, Chess)> = Vec::new();
+        for &(sq, _, piece, _) in &self.reports {
+            board.set(sq, piece.map_or(PieceCode::Empty, PieceCode::Piece));
+            let tail = chain.last().map_or(&before, |c| &c.1).clone();
+            let revised = |m: &Move, k: usize| k > 0 || *m != last;
+            if let Some(next) = one_move(&tail, &board)
+                && revised(&next.0, chain.len())
+            {
+                chain.push(next);
+                continue;
+            }
+            // (The last step was a transit: replaced.)
+            if let Some(k) = chain.len().checked_sub(1) {
+                let prev = if k >= 1 { &chain[k - 1].1 } else { &before };
+                if let Some(next) = one_move(prev, &board)
+                    && revised(&next.0, k)
+                {
+                    chain[k] = next;
+                    continue;
+                }
+            }
+            if let Some((a, b, end)) = capture_recapture(&tail, &board, touched)
+                && revised(&a, chain.len())
+            {
+                let mut mid = tail.clone();
+                mid.play_unchecked(a);
+                chain.push((a, mid));
+                chain.push((b, end));
+                continue;
+            }
+            if let Some(next) = one_move_reply_lifted(&tail, &board)
+                && revised(&next.0, chain.len())
+            {
+                chain.push(next);
+            }
+        }
+        let Some((_, end)) = chain.last() else {
+            return false;
+        };
+        if chain.len() < 2 || !sensed.matches(end.board()) {
+            return false;
+        }
+        let line: Vec<Move> = chain.iter().map(|(m, _)| *m).collect();
+        if !self.revision_seen(&before, last, &line) || self.fit(&before, &line) != Some((0, 0)) {
+            return false;
+        }
+        if self.ghost_wait(now, &before, &line) {
+            return true;
+        }
+        self.takeback_to(now, n - 2);
+        self.apply_line(now, &line);
+        self.confirmed();
+        true
     }
 
     /// Takes `line` from `start` as the moves followed so far.

@@ -766,5 +766,23 @@ def early_replies():
     c.write()
 
 
+    # A slide paused long enough to be reported (Qd7), then finished (Qd5) while an exchange
+    # and two more moves came at once: the revision and four replies are more than a search
+    # reaches, and no board rests before the last of them — followed one by one from the
+    # position before the reported move.
+    fen = "3qk3/8/4p3/8/4Q3/8/8/2KR3R"
+    c = Cap("slide-revised-long-reply", "from " + fen + " b: 1...Qd5 (resting 460 ms on d7: Qd7 reported, then revised) 2.Qxd5 exd5 3.Rhe1+ Kd7, each started before the last one settled; 4.Kb1", placement=fen)
+    c.lines.insert(4, "# start-fen: " + fen + " b - - 0 1")
+    c.lift('d8', 1500); c.put('d7', 'q', 31); c.lift('d7', 462); c.put('d5', 'q', 51)
+    c.lift('d5', 213); c.lift('e4', 260); c.put('d5', 'Q', 434)
+    c.lift('d5', 218); c.lift('e6', 201); c.put('d5', 'p', 248)
+    c.lift('h1', 128); c.put('e1', 'R', 455)
+    c.lift('e8', 263); c.put('d7', 'k', 259)
+    c.move('c1', 'b1')
+    c.expect(["d8d5", "e4d5", "e6d5", "h1e1", "e8d7", "c1b1"])
+    c.lines.insert(5, "# occupancy: skip (only identity boards follow moves one by one from before a revised move)")
+    c.write()
+
+
 if __name__ == "__main__":
     main()
