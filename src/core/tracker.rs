@@ -2626,7 +2626,12 @@ impl Tracker {
             }
             let start = next.min(self.reports.len());
             let later = &self.reports[start..];
-            let arrival = |j: usize| !back[start + j];
+            // (Identity boards: a piece read on its target more than a scan before its origin
+            // read empty did not come from there — the sensor reads every square once a scan.)
+            let not_before = self
+                .origin_emptied(m)
+                .map_or(0, |t| t.saturating_sub(SCAN_MS));
+            let arrival = |j: usize| !back[start + j] && later[j].3 >= not_before;
             let found = later
                 .iter()
                 .enumerate()
@@ -2665,6 +2670,19 @@ impl Tracker {
             }
         }
         cost
+    }
+
+    /// Identity boards (no dump since the last confirmed position): when `m`'s origin was
+    /// first reported emptied since then.
+    fn origin_emptied(&self, m: &Move) -> Option<u64> {
+        if self.cfg.sensing != Sensing::Identity || self.dump_since_confirm || m.is_castle() {
+            return None;
+        }
+        let from = m.from()?;
+        self.reports
+            .iter()
+            .find(|r| r.0 == from && !r.1)
+            .map(|r| r.3)
     }
 
     /// Which reports only say a piece is back where it stood after reading empty for a moment

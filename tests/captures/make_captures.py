@@ -784,5 +784,21 @@ def early_replies():
     c.write()
 
 
+    # A rook move read on its target before its origin cleared (Re8), the reply at once
+    # (Qe7), and the other rook lifted 170 ms after the queen landed: meanwhile the board reads
+    # as Rd8-e8 Qxe7 — but d8 read empty 670 ms after a rook was read on e8: that rook did not
+    # come from d8.
+    fen = "3r1Q2/kp2r3/8/8/8/8/6PP/7K"
+    c = Cap("origin-left-late", "from " + fen + " b: 1...Ree8 (e8 read before e7 clears) 2.Qe7 Ra8 (d8 lifted 170 ms after the queen is read on e7, put on a8 430 ms later) 3.h3", placement=fen)
+    c.lines.insert(4, "# start-fen: " + fen + " b - - 0 1")
+    c.put('e8', 'r', 1500); c.lift('e7', 30)
+    c.lift('f8', 217); c.put('e7', 'Q', 249)
+    c.lift('d8', 172); c.put('a8', 'r', 436)
+    c.move('h2', 'h3')
+    c.expect(["e7e8", "f8e7", "d8a8", "h2h3"])
+    c.lines.insert(5, "# occupancy: skip (only identity boards tell which rook was read on e8)")
+    c.write()
+
+
 if __name__ == "__main__":
     main()
