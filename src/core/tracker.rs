@@ -2565,7 +2565,10 @@ impl Tracker {
         // reports name no piece: any transit square).
         let mut transit = [Bitboard::EMPTY; 12];
         let index = |p: shakmaty::Piece| p.color as usize * 6 + p.role as usize - 1;
-        for m in line {
+        // (Identity boards: a slide passes after the line's previous move began — its origin
+        // read empty, within a scan. An earlier report on the way is no transit of it.)
+        let mut late: Vec<(usize, Bitboard, u64)> = Vec::new();
+        for (i, m) in line.iter().enumerate() {
             explained.add(m.to());
             if let Move::Castle { king, rook } = *m {
                 let side = shakmaty::CastlingSide::from_queen_side(rook < king);
@@ -2573,17 +2576,30 @@ impl Tracker {
                 explained.add(side.rook_to(turn));
             }
             if let Some(from) = m.from() {
-                transit[index(m.role().of(turn))] |= shakmaty::attacks::between(from, m.to());
+                let way = shakmaty::attacks::between(from, m.to());
+                let began = i
+                    .checked_sub(1)
+                    .and_then(|k| self.origin_emptied(&line[k]))
+                    .map(|t| t.saturating_sub(SCAN_MS));
+                match began {
+                    Some(t) if way.any() => late.push((index(m.role().of(turn)), way, t)),
+                    _ => transit[index(m.role().of(turn))] |= way,
+                }
             }
             turn = turn.other();
         }
         self.reports
             .iter()
-            .filter(|(sq, occupied, p, _)| {
+            .filter(|(sq, occupied, p, t)| {
                 *occupied
                     && !explained.contains(*sq)
                     && !match p {
-                        Some(p) => transit[index(*p)].contains(*sq),
+                        Some(p) => {
+                            transit[index(*p)].contains(*sq)
+                                || late.iter().any(|&(k, way, began)| {
+                                    k == index(*p) && way.contains(*sq) && *t >= began
+                                })
+                        }
                         None => transit.iter().any(|t| t.contains(*sq)),
                     }
                     && match self.cfg.sensing {

@@ -800,5 +800,23 @@ def early_replies():
     c.write()
 
 
+    # A slide paused long enough to be reported (Rb8), then went on over c8 to e8; White took
+    # on f8 (the bishop never read there: Black took it at once with the rook from e8). The
+    # board then reads as Rb8 kept, Bxf8 Rbxf8 — the rook "passing" c8 and e8 on its way —
+    # but those squares were read before White's bishop even left e7: no transit of a move
+    # made after it. The revision (Rae8 Bxf8 Rxf8) explains them.
+    fen = "r4rk1/4Bppp/8/8/8/8/5PPP/6K1"
+    c = Cap("slide-transit-before-reply", "from " + fen + " b: 1...Rae8 (resting 460 ms on b8: Rb8 reported, then revised) 2.Bxf8 (never read on f8) Rxf8 3.h3", placement=fen)
+    c.lines.insert(4, "# start-fen: " + fen + " b - - 0 1")
+    c.lift('a8', 1500); c.put('b8', 'r', 6)
+    c.put('c8', 'r', 459); c.lift('b8', 227); c.lift('c8', 6); c.put('e8', 'r', 6)
+    c.lift('f8', 207); c.lift('e7', 272)
+    c.lift('e8', 927); c.put('f8', 'r', 461)
+    c.move('h2', 'h3')
+    c.expect(["a8e8", "e7f8", "e8f8", "h2h3"])
+    c.lines.insert(5, "# occupancy: skip (only identity boards tell which piece was read where)")
+    c.write()
+
+
 if __name__ == "__main__":
     main()
