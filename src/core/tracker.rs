@@ -1159,7 +1159,10 @@ impl Tracker {
             && sensed.matches(end.board())
         {
             let line: Vec<Move> = self.chain.iter().map(|(m, _)| *m).collect();
-            if self.fit(&cur, &line) != Some((0, 0)) && self.take_perfect(now, &sensed, 1) {
+            if self.fit(&cur, &line) != Some((0, 0))
+                && (self.take_perfect(now, &sensed, 1)
+                    || (self.may_revise(now) && self.take_refollowed(now, &sensed)))
+            {
                 return;
             }
             // (Occupancy boards: a lift followed as a capture may be a piece in the hand.)
@@ -2566,10 +2569,18 @@ impl Tracker {
         let mut transit = [Bitboard::EMPTY; 12];
         let index = |p: shakmaty::Piece| p.color as usize * 6 + p.role as usize - 1;
         // (Identity boards: a slide passes after the line's previous move began — its origin
-        // read empty, within a scan. An earlier report on the way is no transit of it.)
-        let mut late: Vec<(usize, Bitboard, u64)> = Vec::new();
+        // read empty, within a scan — and a move lands after the line's previous move landed —
+        // its piece read on its target, within a scan. An earlier report on the way, or there,
+        // is no transit, or arrival, of it. Checked only for the reports that need it.)
+        let timed = self.cfg.sensing == Sensing::Identity && !self.dump_since_confirm;
+        let mut late: Vec<(usize, Bitboard, usize)> = Vec::new();
+        let mut landed: Vec<(Square, usize, Color)> = Vec::new();
         for (i, m) in line.iter().enumerate() {
-            explained.add(m.to());
+            if timed && i > 0 && !m.is_castle() {
+                landed.push((m.to(), i - 1, turn.other()));
+            } else {
+                explained.add(m.to());
+            }
             if let Move::Castle { king, rook } = *m {
                 let side = shakmaty::CastlingSide::from_queen_side(rook < king);
                 explained.add(side.king_to(turn));
@@ -2577,35 +2588,38 @@ impl Tracker {
             }
             if let Some(from) = m.from() {
                 let way = shakmaty::attacks::between(from, m.to());
-                let began = i
-                    .checked_sub(1)
-                    .and_then(|k| self.origin_emptied(&line[k]))
-                    .map(|t| t.saturating_sub(SCAN_MS));
-                match began {
-                    Some(t) if way.any() => late.push((index(m.role().of(turn)), way, t)),
-                    _ => transit[index(m.role().of(turn))] |= way,
+                if timed && i > 0 {
+                    late.push((index(m.role().of(turn)), way, i - 1));
+                } else {
+                    transit[index(m.role().of(turn))] |= way;
                 }
             }
             turn = turn.other();
         }
+        let after = |t: u64, since: Option<u64>| since.is_none_or(|s| t + SCAN_MS >= s);
         self.reports
             .iter()
             .filter(|(sq, occupied, p, t)| {
                 *occupied
                     && !explained.contains(*sq)
-                    && !match p {
-                        Some(p) => {
-                            transit[index(*p)].contains(*sq)
-                                || late.iter().any(|&(k, way, began)| {
-                                    k == index(*p) && way.contains(*sq) && *t >= began
-                                })
-                        }
-                        None => transit.iter().any(|t| t.contains(*sq)),
-                    }
                     && match self.cfg.sensing {
                         Sensing::Identity => start.board().piece_at(*sq) != *p,
                         // (Occupancy boards: a square filled that was empty.)
                         Sensing::Occupancy => !start.board().occupied().contains(*sq),
+                    }
+                    && !landed.iter().any(|&(to, k, color)| {
+                        to == *sq && after(*t, self.first_arrival(&line[k], color))
+                    })
+                    && !match p {
+                        Some(p) => {
+                            transit[index(*p)].contains(*sq)
+                                || late.iter().any(|&(i, way, k)| {
+                                    i == index(*p)
+                                        && way.contains(*sq)
+                                        && after(*t, self.origin_emptied(&line[k]))
+                                })
+                        }
+                        None => transit.iter().any(|t| t.contains(*sq)),
                     }
             })
             .count()
@@ -2686,6 +2700,25 @@ impl Tracker {
             }
         }
         cost
+    }
+
+    /// Identity boards (no dump since the last confirmed position): when `m`'s piece (of
+    /// `color`) was first reported on its target since then (none: maybe captured at once).
+    fn first_arrival(&self, m: &Move, color: Color) -> Option<u64> {
+        if self.cfg.sensing != Sensing::Identity || self.dump_since_confirm {
+            return None;
+        }
+        let (sq, piece) = match *m {
+            Move::Castle { king, rook } => {
+                let side = shakmaty::CastlingSide::from_queen_side(rook < king);
+                (side.king_to(color), color.king())
+            }
+            _ => (m.to(), m.promotion().unwrap_or(m.role()).of(color)),
+        };
+        self.reports
+            .iter()
+            .find(|r| r.0 == sq && r.2 == Some(piece))
+            .map(|r| r.3)
     }
 
     /// Identity boards (no dump since the last confirmed position): when `m`'s origin was

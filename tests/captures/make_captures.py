@@ -818,5 +818,27 @@ def early_replies():
     c.write()
 
 
+    # A slide paused long enough to be reported (Qe1), then finished (Qc1) while the queens
+    # danced at once (Qa1 Qd1 Qb1 Qc1 Qa2): with Black's queen lifted from b1 the board was
+    # followed as Qb1-c1 taken at once by Qe1xc1, and later reads as moves from Qe1 that use
+    # the queen's first report on c1 as a later arrival. A move lands after the line's
+    # previous one did (within a scan); the reports followed one by one from before Qe1 tell
+    # the game.
+    fen = "7k/6pp/8/8/8/5K2/6PP/1q5Q"
+    c = Cap("slide-revised-queen-dance", "from " + fen + " w: 1.Qc1 (sliding over f1, resting 460 ms on e1: Qe1 reported, then revised) Qa1 2.Qd1 Qb1 3.Qc1 Qa2, each started before the last one settled; 4.g3", placement=fen)
+    c.lines.insert(4, "# start-fen: " + fen + " w - - 0 1")
+    c.lift('h1', 1500); c.put('f1', 'Q', 7); c.lift('f1', 237); c.put('e1', 'Q', 6)
+    c.lift('e1', 457); c.put('c1', 'Q', 7)
+    c.lift('b1', 224); c.put('a1', 'q', 463)
+    c.lift('c1', 212); c.put('d1', 'Q', 446)
+    c.lift('a1', 10); c.put('b1', 'q', 428)
+    c.lift('d1', 226); c.put('c1', 'Q', 488)
+    c.lift('b1', 6); c.put('a2', 'q', 420)
+    c.move('g2', 'g3')
+    c.expect(["h1c1", "b1a1", "c1d1", "a1b1", "d1c1", "b1a2", "g2g3"])
+    c.lines.insert(5, "# occupancy: skip (only identity boards tell whose queen was read where)")
+    c.write()
+
+
 if __name__ == "__main__":
     main()
