@@ -20,7 +20,8 @@
 //!    have touched its target square, and the board must have reported the moves in the
 //!    line's order (see `Tracker::order_cost`); a piece captured at once on its target needs
 //!    the board to rest [`GHOST_SETTLE_MS`]. When lines differ only in their order
-//!    (transpositions) the report order picks one, and `ambiguous` says so when it cannot;
+//!    (transpositions) the report order picks one (then the order their origins were read
+//!    empty: an exchange on one square), and `ambiguous` says so when it cannot;
 //!    when they lead to different positions the likeliest (a recapture, then the most
 //!    valuable victim) is reported provisionally — the broadcast never stalls — and every
 //!    candidate is followed until later boards leave one (`takeback`s and the line that
@@ -56,12 +57,9 @@
 //! the shared data, noise 0.8; `SEED=N` draws the handling again):
 //! - Identity boards reconstruct every game exactly with every handling pattern but early
 //!   replies, on every draw measured (seeds +0, +5000, +10000, +20000). With early replies too:
-//!   1032/1032 on the default draw (and in `tests/games.rs`), 1031, 1027 and 1028 on the
-//!   others. What still fails is stretches of several moves made within a second or two
-//!   with a piece always in a hand: a slide paused, reported and finished while the reply is
-//!   already under way (a revision followed by more moves than the search reaches); the order
-//!   of an exchange on one square told only by the order of the lifts (`exf5 exf5 gxf5`, the
-//!   first recapturing pawn never reported on f5), which the tracker does not use.
+//!   1032/1032 on those four draws (and in `tests/games.rs`); on further draws (+30000 to
+//!   +70000) up to three games still differ — stretches of several moves made within a second
+//!   or two with a piece always in a hand (not all diagnosed yet).
 //! - Occupancy boards (compared up to the promotion piece): 99.5% with clean handling, 96.5%
 //!   with every pattern but early replies and captures swapped inside one scan, 89.1% with
 //!   every pattern but early replies, 75.1% with every pattern. The promotion piece is taken
@@ -2372,7 +2370,23 @@ impl Tracker {
             let costs: Vec<Option<(usize, usize)>> =
                 lines.iter().map(|l| self.fit(&cur, l)).collect();
             let best = costs.iter().flatten().min().copied();
-            let best_lines: Vec<usize> = (0..lines.len()).filter(|&i| costs[i] == best).collect();
+            let mut best_lines: Vec<usize> =
+                (0..lines.len()).filter(|&i| costs[i] == best).collect();
+            // (A tie — an exchange on one square, the first capturers never read there: the
+            // order in which their origins were reported emptied tells it.)
+            if best_lines.len() > 1 {
+                let lifts: Vec<usize> = best_lines
+                    .iter()
+                    .map(|&i| self.lift_order_cost(&lines[i]))
+                    .collect();
+                let min = lifts.iter().min().copied().unwrap_or(0);
+                best_lines = best_lines
+                    .into_iter()
+                    .zip(lifts)
+                    .filter(|&(_, c)| c == min)
+                    .map(|(i, _)| i)
+                    .collect();
+            }
             if let ([i], Some((0, _))) = (best_lines.as_slice(), best) {
                 self.apply_line(now, &lines[*i]);
                 self.confirmed();

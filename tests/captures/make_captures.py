@@ -840,5 +840,19 @@ def early_replies():
     c.write()
 
 
+    # An exchange on one square by pieces of the same kind (Rexg5 Rxg5 Rxg5), the first two
+    # capturers never read on g5: both orders of White's rooks reach the same position and the
+    # reports of pieces on targets cannot tell them apart; the order in which their origins
+    # were read empty does (e5 before g1).
+    fen = "r5k1/6p1/2p3r1/1p2R1p1/8/1P6/2P5/1K4R1"
+    c = Cap("exchange-same-kind-lift-order", "from " + fen + " w: 1.Rexg5 (the pawn lifted, the rook never read on g5) Rxg5 (never read there) 2.Rxg5, within two seconds; 2...Rf8", placement=fen)
+    c.lines.insert(4, "# start-fen: " + fen + " w - - 0 1")
+    c.lift('e5', 1500); c.lift('g5', 8)
+    c.lift('g6', 676); c.lift('g1', 789); c.put('g5', 'R', 311)
+    c.move('a8', 'f8')
+    c.expect(["e5g5", "g6g5", "g1g5", "a8f8"])
+    c.write()
+
+
 if __name__ == "__main__":
     main()
