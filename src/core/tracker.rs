@@ -22,17 +22,20 @@
 //!    the board to rest [`GHOST_SETTLE_MS`]. When lines differ only in their order
 //!    (transpositions) the report order picks one (then the order their origins were read
 //!    empty: an exchange on one square), and `ambiguous` says so when it cannot;
-//!    when they lead to different positions the likeliest (a recapture, then the most
-//!    valuable victim) is reported provisionally — the broadcast never stalls — and every
-//!    candidate is followed until later boards leave one (`takeback`s and the line that
-//!    stays, if it is another);
+//!    when they lead to different positions the likeliest (the report order, then
+//!    `Tracker::prior`: a recapture, then the capture that wins the most material) is
+//!    reported provisionally — the broadcast never stalls — and every candidate is followed
+//!    until later boards leave one (`takeback`s and the line that stays, if it is another),
+//!    or until they have stayed apart for `PENDING_PLIES` moves (then the likeliest stands,
+//!    and rule 8 can still re-read it);
 //! 6. an earlier position of the game — `takeback`s down to it;
 //! 7. the standard initial position — `new_game` (also after a finished game);
 //! 8. occupancy boards, a board none of these explains once it has rested
 //!    `occupancy_capture_settle_ms`: another reading of the earlier moves (a capture swapped
 //!    inside one scan read as the capture of another piece, a promotion piece) that explains
 //!    it — `takeback`s to where the readings part, then the game as re-read
-//!    (`Tracker::reread`);
+//!    (`Tracker::reread`: the most recent such reading, the likeliest when several fit; one
+//!    that undoes a capture whose victim was seen lifted yields to any other);
 //! 9. anything else — an irregularity (Article 7, [`super::irregular`]): an illegal move once
 //!    completed (clock press, or rest without a clock), displaced or missing pieces after a
 //!    longer rest, a wrong initial position; or a transient board to wait out.
@@ -60,13 +63,17 @@
 //!   1032/1032 on those four draws (and in `tests/games.rs`); on further draws (+30000 to
 //!   +70000) up to three games still differ — stretches of several moves made within a second
 //!   or two with a piece always in a hand (not all diagnosed yet).
-//! - Occupancy boards (compared up to the promotion piece): 99.5% with clean handling, 96.5%
-//!   with every pattern but early replies and captures swapped inside one scan, 89.1% with
-//!   every pattern but early replies, 75.1% with every pattern. The promotion piece is taken
-//!   as the configured one (a queen) until a later move fits only another piece (rule 8). A
-//!   capture swapped inside one scan shows only its origin emptied, so every capture of that
-//!   piece fits; evidence (targets seen emptied) and later moves decide (rule 8 re-reads a
-//!   wrong pick when a later move shows it), and some streams are genuinely undecidable: `Qg8xg7`
+//! - Occupancy boards (compared up to the promotion piece), default draw: 99.8% with clean
+//!   handling, 99.1% with every pattern but early replies and captures swapped inside one
+//!   scan, 95.8% with every pattern but early replies, 89.5% with every pattern (other draws:
+//!   every pattern 88.2–89.3%). The promotion piece is taken as the configured one (a queen)
+//!   until a later move fits only another piece (rule 8). A capture swapped inside one scan
+//!   shows only its origin emptied, so every capture of that piece fits: evidence (victims
+//!   seen lifted, a slider's transit, the order the origins emptied), then the prior, pick
+//!   one, and later moves correct it (rules 5 and 8). What still differs is mostly such a
+//!   guess that no later move shows wrong (the game's last capture; a capture whose victim
+//!   and capturer never move again), or one shown wrong only after the opponent's quick
+//!   replies took the game elsewhere; and some streams are genuinely undecidable: `Qg8xg7`
 //!   swapped inside one scan followed by a j'adoube of the bishop on f8 gives exactly the
 //!   occupancy stream of `Qg8xf8` with the capturer lifted first (g8 empty, f8 empty, f8
 //!   filled); `Rc5xa5 Qd8xa5` and `Rc5xc8 Qd8xc8` with both captures swapped give the same
