@@ -27,7 +27,8 @@
 //!    reported provisionally — the broadcast never stalls — and every candidate is followed
 //!    until later boards leave one (`takeback`s and the line that stays, if it is another),
 //!    or until they have stayed apart for `PENDING_PLIES` moves (then the likeliest stands,
-//!    and rule 8 can still re-read it);
+//!    and rule 8 can still re-read it); meanwhile a candidate's last move may be revised
+//!    when it was a slide paused on the way;
 //! 6. an earlier position of the game — `takeback`s down to it;
 //! 7. the standard initial position — `new_game` (also after a finished game);
 //! 8. occupancy boards, a board none of these explains once it has rested
@@ -64,9 +65,9 @@
 //!   +70000) up to three games still differ — stretches of several moves made within a second
 //!   or two with a piece always in a hand (not all diagnosed yet).
 //! - Occupancy boards (compared up to the promotion piece), default draw: 99.8% with clean
-//!   handling, 99.1% with every pattern but early replies and captures swapped inside one
-//!   scan, 95.8% with every pattern but early replies, 89.5% with every pattern (other draws:
-//!   every pattern 88.2–89.3%). The promotion piece is taken as the configured one (a queen)
+//!   handling, 99.2% with every pattern but early replies and captures swapped inside one
+//!   scan, 96.8% with every pattern but early replies, 90.3% with every pattern (other draws:
+//!   every pattern 88.3–89.2%). The promotion piece is taken as the configured one (a queen)
 //!   until a later move fits only another piece (rule 8). A capture swapped inside one scan
 //!   shows only its origin emptied, so every capture of that piece fits: evidence (victims
 //!   seen lifted, a slider's transit, the order the origins emptied), then the prior, pick
@@ -2841,6 +2842,33 @@ impl Tracker {
                         next.push(l);
                     }
                     break;
+                }
+            }
+            // (Nothing extends it: its last move, followed since, may have been a slide
+            // paused on the way — carried on, then the replies.)
+            if next.len() == before
+                && line.len() >= 2
+                && let Some(&last) = line.last()
+            {
+                let mut prev = cur.clone();
+                for m in &line[..line.len() - 1] {
+                    prev.play_unchecked(*m);
+                }
+                for len in 1..=3 {
+                    let ext: Vec<Vec<Move>> = self
+                        .lines(&prev, sensed, len)
+                        .into_iter()
+                        .filter(|e| continues_slide(last, e[0]))
+                        .collect();
+                    if !ext.is_empty() {
+                        for e in ext {
+                            solid |= !e.last().is_some_and(weak);
+                            let mut l = line[..line.len() - 1].to_vec();
+                            l.extend(e);
+                            next.push(l);
+                        }
+                        break;
+                    }
                 }
             }
             if next.len() == before

@@ -224,6 +224,19 @@ def main():
     provisional_then_takeback("ambiguous-then-takeback", "", (300, 400, 500, 220))
     provisional_then_takeback("ambiguous-then-takeback-at-once", " within a quarter of a second", (100, 50, 50, 100))
 
+    # While a capture is still provisional (Qxc3 or Qxa2), a slide paused on the way (Bf1,
+    # resting on e2, then on to d3): the pause is revised as it would be outside the ambiguity.
+    c = Cap("slide-while-provisional", "1.e4 d5 2.exd5 Qxd5 3.Nc3 Qa5 4.Qg4 Qxc3 (swap inside one scan) 5.Bd3 (paused 600 ms on e2) e6 6.dxc3 Nf6")
+    queen_raid(c)
+    c.lift('a5', 1500); c.put('c3', 'q', 220)
+    c.lift('f1', 1500); c.put('e2', 'B', 200); c.wait(600); c.lift('e2', 0); c.put('d3', 'B', 200)
+    c.move('e7', 'e6')
+    c.lift('d2', 1500); c.put('c3', 'P', 220)
+    c.move('g8', 'f6')
+    c.expect(["e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5a5", "d1g4", "a5c3", "f1d3", "e7e6", "d2c3", "g8f6"])
+    c.lines.insert(4, "# expect-occupancy-event: ambiguous")
+    c.write()
+
     # Castling king first, both at once.
     c = Cap("castle-king-first", "1.e4 e5 2.Nf3 Nc6 3.Bc4 Bc5 4.O-O (king first, slow) Nf6 5.d3 O-O (king and rook in the same scan)")
     for a, b in [('e2', 'e4'), ('e7', 'e5'), ('g1', 'f3'), ('b8', 'c6'), ('f1', 'c4'), ('f8', 'c5')]:
