@@ -66,8 +66,8 @@
 //!   or two with a piece always in a hand (not all diagnosed yet).
 //! - Occupancy boards (compared up to the promotion piece), default draw: 99.8% with clean
 //!   handling, 99.2% with every pattern but early replies and captures swapped inside one
-//!   scan, 96.8% with every pattern but early replies, 90.3% with every pattern (other draws:
-//!   every pattern 88.3–89.2%). The promotion piece is taken as the configured one (a queen)
+//!   scan, 97.0% with every pattern but early replies, 90.5% with every pattern (other draws:
+//!   every pattern 88.5–89.3%). The promotion piece is taken as the configured one (a queen)
 //!   until a later move fits only another piece (rule 8). A capture swapped inside one scan
 //!   shows only its origin emptied, so every capture of that piece fits: evidence (victims
 //!   seen lifted, a slider's transit, the order the origins emptied), then the prior, pick
@@ -183,6 +183,11 @@ const MAX_REPORTS: usize = 256;
 /// `Tracker::extend_pending`; measured with `examples/exactness.rs`: 3 to 5 do equally well,
 /// never deciding costs ~25 occupancy games in 1,032).
 const PENDING_PLIES: usize = 5;
+
+/// Candidates pending on a board explained only by an unseen capture, which may be a piece
+/// in the hand: after resting this long it is taken as played (the game's last capture,
+/// which nothing later decides). Measured with `examples/exactness.rs` (2 and 4 s alike).
+const PENDING_REST_MS: u64 = 4_000;
 
 /// Occupancy boards: how far back another reading of the game is looked for (see
 /// `Tracker::reread`) — an under-promoted piece may move only many moves later.
@@ -2880,7 +2885,14 @@ impl Tracker {
         // A candidate may only be dropped on a solid board: one explained by an unseen
         // capture may be a piece still in the hand (occupancy boards).
         // (Nor do such boards replace the candidates: wait for the next change.)
-        if !next.is_empty() && !solid {
+        // (A board that rests `PENDING_REST_MS` holds no piece in a hand any more: it is
+        // solid.)
+        let rested = now >= self.last_change_ms + PENDING_REST_MS;
+        if !next.is_empty() && !solid && in_hand && !rested {
+            self.extra_deadline = Some(self.last_change_ms + PENDING_REST_MS);
+            return;
+        }
+        if !next.is_empty() && !solid && !rested {
             // (Yet once such a board has rested as long as an unseen capture must, and no
             // other candidate is that board with a piece in the hand, the moves before a
             // line's last one are proven by the moves after them: those common to every
