@@ -106,6 +106,14 @@ class Cap:
             f.write('\n'.join(self.lines) + '\n')
 
 
+def from_fen(name, fen, side, notes):
+    """A capture of a game set up from `fen` with `side` to move (its notes say so, and
+    `# start-fen:` gives the position to replay it from)."""
+    c = Cap(name, "from " + fen + " " + side + ": " + notes, placement=fen)
+    c.lines.insert(4, "# start-fen: " + fen + " " + side + " - - 0 1")
+    return c
+
+
 def queen_raid(c):
     """1.e4 d5 2.exd5 Qxd5 3.Nc3 Qa5 4.Qg4 (captures with the victim lifted first): the black
     queen on a5 then attacks both a2 and the knight on c3."""
@@ -609,8 +617,7 @@ def early_replies():
     # in the hand the board reads as a single move (...Qxb6): the moves followed update by
     # update, with a piece lifted, are a move in progress.
     fen = "7k/1q4pp/1Q6/8/8/8/6PP/7K"
-    c = Cap("in-hand-after-replies", "from " + fen + " b: 1...Qa7 2.Qa6 Qb6 3.Qb7 (lifted from a6 430 ms before landing on b7: meanwhile the board reads as 1...Qxb6) h6 4.h3", placement=fen)
-    c.lines.insert(4, "# start-fen: " + fen + " b - - 0 1")
+    c = from_fen("in-hand-after-replies", fen, "b", "1...Qa7 2.Qa6 Qb6 3.Qb7 (lifted from a6 430 ms before landing on b7: meanwhile the board reads as 1...Qxb6) h6 4.h3")
     c.put('a7', 'q', 1500); c.lift('b7', 10)
     c.lift('b6', 240); c.put('a6', 'Q', 250)
     c.lift('a7', 200); c.put('b6', 'q', 240)
@@ -623,8 +630,7 @@ def early_replies():
     # The same while the last move may still be revised: the board reads as 1...Qxe5 in
     # place of 1...Qe6 while White's queen is in the hand.
     fen = "7k/6pp/5q2/4Q3/8/8/6PP/7K"
-    c = Cap("in-hand-not-revision", "from " + fen + " b: 1...Qe6 2.Qf4 (f4 read before e5 clears) Qe5 3.Qg4 (lifted from f4 420 ms before landing on g4: meanwhile the board reads as 1...Qxe5 in place of 1...Qe6)", placement=fen)
-    c.lines.insert(4, "# start-fen: " + fen + " b - - 0 1")
+    c = from_fen("in-hand-not-revision", fen, "b", "1...Qe6 2.Qf4 (f4 read before e5 clears) Qe5 3.Qg4 (lifted from f4 420 ms before landing on g4: meanwhile the board reads as 1...Qxe5 in place of 1...Qe6)")
     c.move('f6', 'e6')
     c.put('f4', 'Q', 1500); c.lift('e5', 30)
     c.lift('e6', 240); c.put('e5', 'q', 210)
@@ -637,8 +643,7 @@ def early_replies():
     # board reads as a revision of White's last move (Qg4xe4 in place of Qf5): Black's bishop
     # was reported on f3 since, which that revision does not explain.
     fen = "7k/8/8/8/4b1Q1/8/8/K7"
-    c = Cap("reply-not-revision", "from " + fen + " w: 1.Qf5 Bf3 (f3 read before e4 clears) 2.Qe4 (the bishop lifted from f3 meanwhile: the board reads as 1.Qxe4) Bg4 (430 ms later) 3.Kb2", placement=fen)
-    c.lines.insert(4, "# start-fen: " + fen + " w - - 0 1")
+    c = from_fen("reply-not-revision", fen, "w", "1.Qf5 Bf3 (f3 read before e4 clears) 2.Qe4 (the bishop lifted from f3 meanwhile: the board reads as 1.Qxe4) Bg4 (430 ms later) 3.Kb2")
     c.move('g4', 'f5')
     c.put('f3', 'b', 1500); c.lift('e4', 30)
     c.lift('f5', 240); c.lift('f3', 370); c.put('e4', 'Q', 30)
@@ -653,8 +658,7 @@ def early_replies():
     # the rook at once: the rook never read on e2. The revision (Re2+ Kxe2) holds: the slide's
     # reported square lies on its way.
     fen = "4k3/p7/8/8/8/8/P6r/4K3"
-    c = Cap("slide-captured-at-once", "from " + fen + " b: 1...Re2+ (sliding over g2, resting 670 ms on f2: Rf2 reported, then revised) 2.Kxe2 (the rook taken before e2 was read) Ke7 3.Kd3", placement=fen)
-    c.lines.insert(4, "# start-fen: " + fen + " b - - 0 1")
+    c = from_fen("slide-captured-at-once", fen, "b", "1...Re2+ (sliding over g2, resting 670 ms on f2: Rf2 reported, then revised) 2.Kxe2 (the rook taken before e2 was read) Ke7 3.Kd3")
     c.lift('h2', 1500); c.put('g2', 'r', 6); c.lift('g2', 230); c.put('f2', 'r', 6)
     c.lift('f2', 670); c.lift('e1', 400); c.put('e2', 'K', 250)
     c.move('e8', 'e7'); c.move('e2', 'd3')
@@ -665,8 +669,7 @@ def early_replies():
     # goes on to a1: the queen sliding on to a1 and taken there (Qa1+ Kxa1) does not explain
     # the king reported on b2 — a slide's transit squares explain its own piece only.
     fen = "8/8/7p/7P/3q4/8/7k/1K6"
-    c = Cap("slide-transit-own-piece", "from " + fen + " b: 1...Qb2+ (resting 425 ms on c3: Qc3 reported, then revised) 2.Kxb2 Kh3 3.Ka1, each started before the last one settled", placement=fen)
-    c.lines.insert(4, "# start-fen: " + fen + " b - - 0 1")
+    c = from_fen("slide-transit-own-piece", fen, "b", "1...Qb2+ (resting 425 ms on c3: Qc3 reported, then revised) 2.Kxb2 Kh3 3.Ka1, each started before the last one settled")
     c.lift('d4', 1500); c.put('c3', 'q', 25); c.lift('c3', 425); c.put('b2', 'q', 22)
     c.lift('b2', 210); c.lift('b1', 481); c.put('b2', 'K', 406)
     c.lift('h2', 21); c.put('h3', 'k', 453); c.lift('b2', 8); c.put('a1', 'K', 447)
@@ -678,8 +681,7 @@ def early_replies():
     # came at once and the board ended exactly as before the slide (Qh1+ Rh2 Qf1+ Rg2): a
     # revision whose line comes back to the same board.
     fen = "k7/8/8/8/8/7K/6R1/5q2"
-    c = Cap("slide-repeats", "from " + fen + " b: 1...Qh1+ (resting 450 ms on g1: Qg1 reported, then revised) 2.Rh2 Qf1+ 3.Rg2, each started before the last one settled; 3...Ka7", placement=fen)
-    c.lines.insert(4, "# start-fen: " + fen + " b - - 0 1")
+    c = from_fen("slide-repeats", fen, "b", "1...Qh1+ (resting 450 ms on g1: Qg1 reported, then revised) 2.Rh2 Qf1+ 3.Rg2, each started before the last one settled; 3...Ka7")
     c.lift('f1', 1500); c.put('g1', 'q', 6); c.lift('g1', 450); c.put('h1', 'q', 6)
     c.lift('g2', 202); c.put('h2', 'R', 239); c.lift('h1', 234); c.put('f1', 'q', 197)
     c.lift('h2', 199); c.put('g2', 'R', 480)
@@ -693,8 +695,7 @@ def early_replies():
     # and more moves at once after it: followed as one step (a move and the capture of its
     # piece on its target), the rest after it.
     fen = "7Q/8/8/3P4/8/1k6/8/b1BK1q2"
-    c = Cap("move-captured-at-once", "from " + fen + " w: 1.Kd2 Qe2+ (never read on e2) 2.Kxe2 Ka4 3.d6, each started before the last one settled", placement=fen)
-    c.lines.insert(4, "# start-fen: " + fen + " w - - 0 1")
+    c = from_fen("move-captured-at-once", fen, "w", "1.Kd2 Qe2+ (never read on e2) 2.Kxe2 Ka4 3.d6, each started before the last one settled")
     c.lift('d1', 1500); c.put('d2', 'K', 480); c.lift('f1', 195)
     c.lift('d2', 700); c.put('e2', 'K', 230)
     c.lift('b3', 260); c.put('a4', 'k', 250); c.lift('d5', 230); c.put('d6', 'P', 480)
@@ -722,8 +723,7 @@ def early_replies():
     # as Qb6 Qxb6. The reports (the queen read on c6) say otherwise: the moves that account
     # for them, with a piece in the hand, are a move in progress.
     fen = "7k/6pp/Q7/1q6/8/8/6PP/7K"
-    c = Cap("in-hand-after-slide", "from " + fen + " w: 1.Qc6 (read on b6 230 ms on the way) Qb6 (lifted 190 ms after the queen lands) 2.Qc7 (lifted from c6 before the reply landed, put down 480 ms later) h6 3.h3", placement=fen)
-    c.lines.insert(4, "# start-fen: " + fen + " w - - 0 1")
+    c = from_fen("in-hand-after-slide", fen, "w", "1.Qc6 (read on b6 230 ms on the way) Qb6 (lifted 190 ms after the queen lands) 2.Qc7 (lifted from c6 before the reply landed, put down 480 ms later) h6 3.h3")
     c.put('b6', 'Q', 1500); c.lift('a6', 6)
     c.put('c6', 'Q', 229); c.lift('b6', 6)
     c.lift('b5', 189); c.lift('c6', 258); c.put('b6', 'q', 6)
@@ -736,8 +736,7 @@ def early_replies():
     # The same with the reply landing where the slide paused (Rf8, then on to e8; Qf8) and
     # the rook lifted again at once: the board reads as Rf8 Qxf8.
     fen = "6r1/4Q1pk/8/8/8/8/6PP/7K"
-    c = Cap("in-hand-after-slide-reply", "from " + fen + " b: 1...Re8 (read on f8 on the way) 2.Qf8 (e7 lifted 180 ms after f8 read) Re7 (lifted 6 ms after the queen is read on f8, put down 420 ms later) 3.h3", placement=fen)
-    c.lines.insert(4, "# start-fen: " + fen + " b - - 0 1")
+    c = from_fen("in-hand-after-slide-reply", fen, "b", "1...Re8 (read on f8 on the way) 2.Qf8 (e7 lifted 180 ms after f8 read) Re7 (lifted 6 ms after the queen is read on f8, put down 420 ms later) 3.h3")
     c.lift('g8', 1500); c.put('f8', 'r', 6)
     c.lift('e7', 179); c.lift('f8', 22); c.put('e8', 'r', 6)
     c.put('f8', 'Q', 436); c.lift('e8', 6); c.put('e7', 'r', 416)
@@ -750,8 +749,7 @@ def early_replies():
     # at once: meanwhile the board reads as a revision (Qxc8 in place of Qe8, a1=R, Qd7) whose
     # queen was never read on c8 — a move in progress, not a revision.
     fen = "r1b3Q1/2P5/8/8/8/2k5/p4PqP/2BK1BNR"
-    c = Cap("in-hand-not-revision-late", "from " + fen + " w: 1.Qe8 a1=R 2.Qd7 (the bishop on c8 lifted 35 ms after the queen is read on d7, put on b7 400 ms later) Bb7 3.Ke2", placement=fen)
-    c.lines.insert(4, "# start-fen: " + fen + " w - - 0 1")
+    c = from_fen("in-hand-not-revision-late", fen, "w", "1.Qe8 a1=R 2.Qd7 (the bishop on c8 lifted 35 ms after the queen is read on d7, put on b7 400 ms later) Bb7 3.Ke2")
     c.move('g8', 'e8', 1500, 217)
     c.lift('a2', 1400); c.put('a1', 'r', 213)
     c.lift('e8', 202); c.put('d7', 'Q', 432)
@@ -784,8 +782,7 @@ def early_replies():
     # reaches, and no board rests before the last of them — followed one by one from the
     # position before the reported move.
     fen = "3qk3/8/4p3/8/4Q3/8/8/2KR3R"
-    c = Cap("slide-revised-long-reply", "from " + fen + " b: 1...Qd5 (resting 460 ms on d7: Qd7 reported, then revised) 2.Qxd5 exd5 3.Rhe1+ Kd7, each started before the last one settled; 4.Kb1", placement=fen)
-    c.lines.insert(4, "# start-fen: " + fen + " b - - 0 1")
+    c = from_fen("slide-revised-long-reply", fen, "b", "1...Qd5 (resting 460 ms on d7: Qd7 reported, then revised) 2.Qxd5 exd5 3.Rhe1+ Kd7, each started before the last one settled; 4.Kb1")
     c.lift('d8', 1500); c.put('d7', 'q', 31); c.lift('d7', 462); c.put('d5', 'q', 51)
     c.lift('d5', 213); c.lift('e4', 260); c.put('d5', 'Q', 434)
     c.lift('d5', 218); c.lift('e6', 201); c.put('d5', 'p', 248)
@@ -802,8 +799,7 @@ def early_replies():
     # as Rd8-e8 Qxe7 — but d8 read empty 670 ms after a rook was read on e8: that rook did not
     # come from d8.
     fen = "3r1Q2/kp2r3/8/8/8/8/6PP/7K"
-    c = Cap("origin-left-late", "from " + fen + " b: 1...Ree8 (e8 read before e7 clears) 2.Qe7 Ra8 (d8 lifted 170 ms after the queen is read on e7, put on a8 430 ms later) 3.h3", placement=fen)
-    c.lines.insert(4, "# start-fen: " + fen + " b - - 0 1")
+    c = from_fen("origin-left-late", fen, "b", "1...Ree8 (e8 read before e7 clears) 2.Qe7 Ra8 (d8 lifted 170 ms after the queen is read on e7, put on a8 430 ms later) 3.h3")
     c.put('e8', 'r', 1500); c.lift('e7', 30)
     c.lift('f8', 217); c.put('e7', 'Q', 249)
     c.lift('d8', 172); c.put('a8', 'r', 436)
@@ -819,8 +815,7 @@ def early_replies():
     # but those squares were read before White's bishop even left e7: no transit of a move
     # made after it. The revision (Rae8 Bxf8 Rxf8) explains them.
     fen = "r4rk1/4Bppp/8/8/8/8/5PPP/6K1"
-    c = Cap("slide-transit-before-reply", "from " + fen + " b: 1...Rae8 (resting 460 ms on b8: Rb8 reported, then revised) 2.Bxf8 (never read on f8) Rxf8 3.h3", placement=fen)
-    c.lines.insert(4, "# start-fen: " + fen + " b - - 0 1")
+    c = from_fen("slide-transit-before-reply", fen, "b", "1...Rae8 (resting 460 ms on b8: Rb8 reported, then revised) 2.Bxf8 (never read on f8) Rxf8 3.h3")
     c.lift('a8', 1500); c.put('b8', 'r', 6)
     c.put('c8', 'r', 459); c.lift('b8', 227); c.lift('c8', 6); c.put('e8', 'r', 6)
     c.lift('f8', 207); c.lift('e7', 272)
@@ -838,8 +833,7 @@ def early_replies():
     # previous one did (within a scan); the reports followed one by one from before Qe1 tell
     # the game.
     fen = "7k/6pp/8/8/8/5K2/6PP/1q5Q"
-    c = Cap("slide-revised-queen-dance", "from " + fen + " w: 1.Qc1 (sliding over f1, resting 460 ms on e1: Qe1 reported, then revised) Qa1 2.Qd1 Qb1 3.Qc1 Qa2, each started before the last one settled; 4.g3", placement=fen)
-    c.lines.insert(4, "# start-fen: " + fen + " w - - 0 1")
+    c = from_fen("slide-revised-queen-dance", fen, "w", "1.Qc1 (sliding over f1, resting 460 ms on e1: Qe1 reported, then revised) Qa1 2.Qd1 Qb1 3.Qc1 Qa2, each started before the last one settled; 4.g3")
     c.lift('h1', 1500); c.put('f1', 'Q', 7); c.lift('f1', 237); c.put('e1', 'Q', 6)
     c.lift('e1', 457); c.put('c1', 'Q', 7)
     c.lift('b1', 224); c.put('a1', 'q', 463)
@@ -858,8 +852,7 @@ def early_replies():
     # reports of pieces on targets cannot tell them apart; the order in which their origins
     # were read empty does (e5 before g1).
     fen = "r5k1/6p1/2p3r1/1p2R1p1/8/1P6/2P5/1K4R1"
-    c = Cap("exchange-same-kind-lift-order", "from " + fen + " w: 1.Rexg5 (the pawn lifted, the rook never read on g5) Rxg5 (never read there) 2.Rxg5, within two seconds; 2...Rf8", placement=fen)
-    c.lines.insert(4, "# start-fen: " + fen + " w - - 0 1")
+    c = from_fen("exchange-same-kind-lift-order", fen, "w", "1.Rexg5 (the pawn lifted, the rook never read on g5) Rxg5 (never read there) 2.Rxg5, within two seconds; 2...Rf8")
     c.lift('e5', 1500); c.lift('g5', 8)
     c.lift('g6', 676); c.lift('g1', 789); c.put('g5', 'R', 311)
     c.move('a8', 'f8')
