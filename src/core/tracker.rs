@@ -1418,11 +1418,10 @@ impl Tracker {
             return true;
         }
         // (The game position with a piece in the hand: a move in progress.)
-        if let (Sensed::Occupancy(occ), Some(g)) = (sensed, self.game.as_ref()) {
-            let o = g.current().board().occupied();
-            if (*occ & !o).is_empty() && (o & !*occ).count() == 1 {
-                return false;
-            }
+        if let (Sensed::Occupancy(occ), Some(g)) = (sensed, self.game.as_ref())
+            && one_lifted(g.current(), *occ)
+        {
+            return false;
         }
         let Some((k, line)) = self.reread(sensed) else {
             return false;
@@ -2485,44 +2484,21 @@ impl Tracker {
 
     /// Reports the likeliest pending line provisionally, beyond the game position.
     fn show(&mut self, now: u64) {
-        if self.pending.is_empty() {
-            return;
-        }
-        let line = self.pending[0].clone();
-        let g = self.game.as_ref().expect("a game");
-        let base = g.moves.len();
-        let mut pos = g.current().clone();
-        for (i, m) in line.iter().enumerate() {
-            let before = pos.clone();
-            pos.play_unchecked(*m);
-            self.ops.push((
-                now,
-                GameOp::Move {
-                    ply: (base + i + 1) as u32,
-                    mv: *m,
-                    before: Box::new(before),
-                    after: Box::new(pos.clone()),
-                    illegal: false,
-                },
-            ));
-        }
-        self.shown = line;
+        let old = self.moves().to_vec();
+        let mark = self.ops.len();
+        self.reshow(now, old, mark);
     }
 
-    /// Later boards narrowed the candidates: what was reported (`old`: the game and the
-    /// provisional line, from `start`) is brought in line with the game and the first
-    /// remaining candidate — `takeback`s only where they part. The game's own move and
-    /// takeback ops since `mark` are replaced by that difference.
-    fn reshow(&mut self, now: u64, start: &Chess, old: Vec<Move>, mark: usize) {
+    /// What was reported (`old`: the game and the provisional line) is brought in line with
+    /// the game and the first pending candidate — `takeback`s only where they part. The
+    /// game's own move and takeback ops since `mark` are replaced by that difference.
+    fn reshow(&mut self, now: u64, old: Vec<Move>, mark: usize) {
         if self.ops[mark..]
             .iter()
             .any(|(_, op)| matches!(op, GameOp::NewGame { .. }))
         {
             return;
         }
-        let provisional = self.pending.first().cloned().unwrap_or_default();
-        let g = self.game.as_ref().expect("a game");
-        let new: Vec<Move> = g.moves.iter().chain(&provisional).copied().collect();
         // (An illegal move that stands keeps its mark.)
         let mut illegal: Vec<u32> = Vec::new();
         let mut k = mark;
@@ -2542,35 +2518,42 @@ impl Tracker {
                 _ => k += 1,
             }
         }
+        let provisional = self.pending.first().cloned().unwrap_or_default();
+        let g = self.game.as_ref().expect("a game");
+        let new: Vec<Move> = g.moves.iter().chain(&provisional).copied().collect();
         let common = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
-        let positions = |line: &[Move]| {
-            let mut out = vec![start.clone()];
-            for m in line {
-                let mut p = out.last().expect("a start").clone();
-                p.play_unchecked(*m);
-                out.push(p);
-            }
-            out
-        };
-        let old_pos = positions(&old);
+        // Where the two part: the game's own position, or played on from its end.
+        let known = common.min(g.moves.len());
+        let mut parting = g.positions[known].clone();
+        for m in &new[known..common] {
+            parting.play_unchecked(*m);
+        }
+        let mut old_pos = vec![parting.clone()];
+        for m in &old[common..] {
+            let mut p = old_pos.last().expect("a position").clone();
+            p.play_unchecked(*m);
+            old_pos.push(p);
+        }
         for i in (common..old.len()).rev() {
             self.ops.push((
                 now,
                 GameOp::Takeback {
                     ply: (i + 1) as u32,
-                    now: Box::new(old_pos[i].clone()),
+                    now: Box::new(old_pos[i - common].clone()),
                 },
             ));
         }
-        let new_pos = positions(&new);
-        for i in common..new.len() {
+        let mut pos = parting;
+        for (i, &mv) in new.iter().enumerate().skip(common) {
+            let before = pos.clone();
+            pos.play_unchecked(mv);
             self.ops.push((
                 now,
                 GameOp::Move {
                     ply: (i + 1) as u32,
-                    mv: new[i],
-                    before: Box::new(new_pos[i].clone()),
-                    after: Box::new(new_pos[i + 1].clone()),
+                    mv,
+                    before: Box::new(before),
+                    after: Box::new(pos.clone()),
                     illegal: illegal.contains(&((i + 1) as u32)),
                 },
             ));
@@ -2794,13 +2777,12 @@ impl Tracker {
     /// to two moves), and report what all remaining lines agree on.
     fn extend_pending(&mut self, now: u64, sensed: &Sensed, fields: &[PieceCode; 64]) {
         let Some(g) = self.game.as_ref() else { return };
-        let start = g.positions[0].clone();
         let shown = std::mem::take(&mut self.shown);
         let old: Vec<Move> = g.moves.iter().chain(&shown).copied().collect();
         let mark = self.ops.len();
         self.narrow_pending(now, sensed, fields);
         if self.game.is_some() {
-            self.reshow(now, &start, old, mark);
+            self.reshow(now, old, mark);
         }
     }
 
@@ -3147,18 +3129,20 @@ fn capture_recapture(
 
 /// `b` captures, on its target, the piece `a` just put there (so the board may never have
 /// shown it).
+/// Occupancy boards: `occ` is `pos` with one piece lifted.
+fn one_lifted(pos: &Chess, occ: Bitboard) -> bool {
+    let o = pos.board().occupied();
+    (occ & !o).is_empty() && (o & !occ).count() == 1
+}
+
 /// Occupancy boards: `occ` is `pos`, or `pos` after one more legal move, with one piece
 /// lifted.
 fn one_lifted_after(pos: &Chess, occ: Bitboard) -> bool {
-    let lifted = |p: &Chess| {
-        let o = p.board().occupied();
-        (occ & !o).is_empty() && (o & !occ).count() == 1
-    };
-    lifted(pos)
+    one_lifted(pos, occ)
         || pos.legal_moves().iter().any(|m| {
             let mut q = pos.clone();
             q.play_unchecked(*m);
-            lifted(&q)
+            one_lifted(&q, occ)
         })
 }
 
