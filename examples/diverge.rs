@@ -13,9 +13,9 @@
 use eboardd::core::capture::Direction;
 use eboardd::core::dgt::{Decoded, Decoder, Message, Orientation};
 use eboardd::core::event::EventKind;
-use eboardd::core::session::{OrientationSetting, Sensing, SessionConfig};
+use eboardd::core::session::Sensing;
 use eboardd::core::sim::{
-    ActionKind, Pattern, SimConfig, SimGame, simulate_with_script, uci_as_sensed,
+    ActionKind, Pattern, SimConfig, SimGame, replay_config, simulate_with_script, uci_as_sensed,
 };
 use eboardd::shell::replay::run_capture;
 use eboardd::shell::shared_data;
@@ -73,17 +73,7 @@ fn main() {
             ..SimConfig::default()
         };
         let (cap, script) = simulate_with_script(g, &cfg);
-        let session = SessionConfig {
-            sensing,
-            orientation: match sensing {
-                Sensing::Identity => OrientationSetting::Auto,
-                Sensing::Occupancy => OrientationSetting::Fixed(cfg.orientation),
-            },
-            frame_events: false,
-            // A game set up from a position (a FEN tag) starts when the board shows it.
-            start: (g.start != Chess::default()).then(|| g.start.clone()),
-            ..SessionConfig::default()
-        };
+        let session = replay_config(g, &cfg, sensing);
         let mut moves: Vec<String> = Vec::new();
         let mut log: Vec<String> = Vec::new();
         // When the folded game first stops being a prefix of the real one.

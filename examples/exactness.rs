@@ -10,25 +10,15 @@ use std::path::PathBuf;
 
 use eboardd::core::dgt::Orientation;
 use eboardd::core::event::EventKind;
-use eboardd::core::session::{OrientationSetting, Sensing, SessionConfig};
-use eboardd::core::sim::{Pattern, SimConfig, SimGame, simulate, uci_as_sensed};
+use eboardd::core::session::Sensing;
+use eboardd::core::sim::{Pattern, SimConfig, SimGame, replay_config, simulate, uci_as_sensed};
 use eboardd::shell::replay::run_capture;
 use eboardd::shell::shared_data;
 use shakmaty::CastlingMode;
 
 fn exact(g: &SimGame, cfg: &SimConfig, sensing: Sensing) -> Result<(), String> {
     let cap = simulate(g, cfg);
-    let session = SessionConfig {
-        sensing,
-        orientation: match sensing {
-            Sensing::Identity => OrientationSetting::Auto,
-            Sensing::Occupancy => OrientationSetting::Fixed(cfg.orientation),
-        },
-        frame_events: false,
-        // A game set up from a position (a FEN tag) starts when the board shows it.
-        start: (g.start != shakmaty::Chess::default()).then(|| g.start.clone()),
-        ..SessionConfig::default()
-    };
+    let session = replay_config(g, cfg, sensing);
     let mut moves: Vec<String> = Vec::new();
     run_capture(&cap, session, |e| match e.kind {
         EventKind::NewGame { .. } => moves.clear(),

@@ -7,8 +7,8 @@
 
 use eboardd::core::dgt::Orientation;
 use eboardd::core::event::EventKind;
-use eboardd::core::session::{OrientationSetting, Sensing, SessionConfig};
-use eboardd::core::sim::{Pattern, SimConfig, SimGame, simulate};
+use eboardd::core::session::{Sensing, SessionConfig};
+use eboardd::core::sim::{Pattern, SimConfig, SimGame, replay_config, simulate};
 use eboardd::shell::replay::run_capture;
 use proptest::prelude::*;
 use shakmaty::fen::Fen;
@@ -81,15 +81,7 @@ proptest! {
 /// naming the last ply and giving the position before it.
 fn consistent_stream(g: &SimGame, cfg: &SimConfig, sensing: Sensing) -> Result<(), String> {
     let cap = simulate(g, cfg);
-    let config = SessionConfig {
-        sensing,
-        orientation: match sensing {
-            Sensing::Identity => OrientationSetting::Auto,
-            Sensing::Occupancy => OrientationSetting::Fixed(cfg.orientation),
-        },
-        frame_events: false,
-        ..SessionConfig::default()
-    };
+    let config = replay_config(g, cfg, sensing);
     let fen = |p: &Chess| Fen::from_position(p, EnPassantMode::Legal).to_string();
     let mut stack: Vec<Chess> = Vec::new();
     let mut error: Option<String> = None;

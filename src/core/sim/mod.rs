@@ -96,6 +96,27 @@ impl SimGame {
     }
 }
 
+/// How a simulated game is replayed on a board of this sensing: identity boards detect the
+/// orientation, occupancy boards are told it (`cfg.orientation`); a game set up from a
+/// position (a FEN tag) starts when the board shows it; no frame events.
+pub fn replay_config(
+    game: &SimGame,
+    cfg: &SimConfig,
+    sensing: crate::core::session::Sensing,
+) -> crate::core::session::SessionConfig {
+    use crate::core::session::{OrientationSetting, Sensing, SessionConfig};
+    SessionConfig {
+        sensing,
+        orientation: match sensing {
+            Sensing::Identity => OrientationSetting::Auto,
+            Sensing::Occupancy => OrientationSetting::Fixed(cfg.orientation),
+        },
+        frame_events: false,
+        start: (game.start != Chess::default()).then(|| game.start.clone()),
+        ..SessionConfig::default()
+    }
+}
+
 /// A move in UCI as a board of this sensing can tell it: occupancy boards cannot see the
 /// promotion piece, so their games are compared up to it (the promotion letter dropped).
 pub fn uci_as_sensed(uci: &str, sensing: crate::core::session::Sensing) -> String {
