@@ -179,6 +179,9 @@ const MAX_LINES: usize = 16;
 /// Field updates remembered between confirmed positions (enough for several moves).
 const MAX_REPORTS: usize = 256;
 
+/// Squares reported emptied remembered across confirmed positions (see `Tracker::lifts`).
+const MAX_LIFTS: usize = 1024;
+
 /// Candidate lines that stay apart for this many moves: the likeliest is taken (see
 /// `Tracker::extend_pending`; measured with `examples/exactness.rs`: 3 to 5 do equally well,
 /// never deciding costs ~25 occupancy games in 1,032).
@@ -337,6 +340,9 @@ struct Game {
     /// Occupancy boards: the squares seen emptied while each move was made, when it was made
     /// alone (a capture whose victim was seen lifted; see `Tracker::reread`).
     move_seen: Vec<Bitboard>,
+    /// Occupancy boards: the number of the first lift (see `Tracker::lifts`) that may belong to
+    /// each move — the lifts reported since the position before it was confirmed.
+    move_lifts: Vec<usize>,
     /// When the clock was last pressed (to stop revisions of completed moves).
     last_press_ms: Option<u64>,
 }
@@ -348,6 +354,7 @@ impl Game {
             moves: Vec::new(),
             move_times: Vec::new(),
             move_seen: Vec::new(),
+            move_lifts: Vec::new(),
             last_press_ms: None,
         }
     }
@@ -411,6 +418,12 @@ pub struct Tracker {
     /// The field updates since then: the square, whether it reads occupied, the piece (identity
     /// boards only: occupancy boards cannot tell), the time (at most `MAX_REPORTS`).
     reports: Vec<(Square, bool, Option<shakmaty::Piece>, u64)>,
+    /// Occupancy boards: the squares reported emptied before the last confirmed position, in
+    /// order, with their times (the most recent `MAX_LIFTS`): the order in which earlier moves
+    /// were made, for re-reading them (see `Tracker::reread`).
+    lifts: Vec<(Square, u64)>,
+    /// How many lifts were ever recorded (a lift's number counts from the first).
+    lifts_total: usize,
     ops: Vec<(u64, GameOp)>,
 }
 
@@ -446,6 +459,8 @@ impl Tracker {
             chain: Vec::new(),
             dump_since_confirm: false,
             reports: Vec::new(),
+            lifts: Vec::new(),
+            lifts_total: 0,
             ops: Vec::new(),
         }
     }
@@ -490,6 +505,7 @@ impl Tracker {
             g.move_times
                 .push(now.saturating_sub(self.cfg.revise_window_ms));
             g.move_seen.push(Bitboard::EMPTY);
+            g.move_lifts.push(self.lifts_total);
         }
         self.game = Some(g);
         self.orientation = orientation;
@@ -991,6 +1007,19 @@ impl Tracker {
         self.touched_before = self.seen_empty | self.seen_filled;
         self.seen_empty = Bitboard::EMPTY;
         self.seen_filled = Bitboard::EMPTY;
+        if self.cfg.sensing == Sensing::Occupancy {
+            if self.dump_since_confirm {
+                // (Updates may have been missed: the order is unknown.)
+                self.lifts.clear();
+            }
+            let before = self.lifts.len();
+            self.lifts
+                .extend(self.reports.iter().filter(|r| !r.1).map(|r| (r.0, r.3)));
+            self.lifts_total += self.lifts.len() - before;
+            if self.lifts.len() > 2 * MAX_LIFTS {
+                self.lifts.drain(..MAX_LIFTS);
+            }
+        }
         self.reports.clear();
         self.dump_since_confirm = false;
         self.chain.clear();
@@ -1532,6 +1561,18 @@ impl Tracker {
             } else {
                 clean
             };
+            // (Readings in the order the board reported their moves' origins emptied.)
+            let costs: Vec<usize> = found
+                .iter()
+                .map(|(l, _)| self.lift_order_cost_from(k, l))
+                .collect();
+            let least = costs.iter().min().copied().unwrap_or(0);
+            let found: Vec<(Vec<Move>, Chess)> = found
+                .into_iter()
+                .zip(costs)
+                .filter(|(_, c)| *c == least)
+                .map(|(f, _)| f)
+                .collect();
             let Some((first, end)) = found.first() else {
                 continue;
             };
@@ -2327,6 +2368,7 @@ impl Tracker {
         g.moves.push(m);
         g.move_times.push(now);
         g.move_seen.push(self.seen_empty);
+        g.move_lifts.push(self.lifts_total);
         self.ops.push((
             now,
             GameOp::Move {
@@ -2354,6 +2396,7 @@ impl Tracker {
             g.moves.pop();
             g.move_times.pop();
             g.move_seen.pop();
+            g.move_lifts.pop();
             self.ops.push((
                 now,
                 GameOp::Takeback {
@@ -2696,20 +2739,30 @@ impl Tracker {
     /// reading empty): the number of moves that find none. On occupancy boards this orders
     /// captures swapped inside one scan, whose targets are never reported (`exd4 exd4 Nxd4`).
     fn lift_order_cost(&self, line: &[Move]) -> usize {
-        let mut next = 0;
-        let mut cost = 0;
-        for m in line {
-            let Some(from) = m.from() else { continue };
-            let start = next.min(self.reports.len());
-            match self.reports[start..]
-                .iter()
-                .position(|r| r.0 == from && !r.1)
-            {
-                Some(i) => next = start + i + 1,
-                None => cost += 1,
-            }
-        }
-        cost
+        let emptied: Vec<Square> = self.reports.iter().filter(|r| !r.1).map(|r| r.0).collect();
+        lift_misses(&emptied, line)
+    }
+
+    /// [`Tracker::lift_order_cost`] of a line that starts `ply` plies into the game (occupancy
+    /// boards, re-reading earlier moves): the squares reported emptied since the position
+    /// before that ply was confirmed, then the reports since the last one.
+    fn lift_order_cost_from(&self, ply: usize, line: &[Move]) -> usize {
+        let Some(g) = self.game.as_ref() else {
+            return 0;
+        };
+        let first = g
+            .move_lifts
+            .get(ply.saturating_sub(1))
+            .copied()
+            .unwrap_or(self.lifts_total);
+        let dropped = self.lifts_total - self.lifts.len();
+        let emptied: Vec<Square> = self.lifts
+            [first.saturating_sub(dropped).min(self.lifts.len())..]
+            .iter()
+            .map(|l| l.0)
+            .chain(self.reports.iter().filter(|r| !r.1).map(|r| r.0))
+            .collect();
+        lift_misses(&emptied, line)
     }
 
     /// Identity boards (no dump since the last confirmed position): when `m`'s piece (of
@@ -2899,7 +2952,8 @@ impl Tracker {
                 next.dedup();
                 self.pending = next;
             }
-            self.dirty = false;
+            // (Looked at again once it has rested `PENDING_REST_MS`.)
+            self.extra_deadline = Some(self.last_change_ms + PENDING_REST_MS);
             return;
         }
 
@@ -2923,6 +2977,12 @@ impl Tracker {
         // (Occupancy boards: the lines the transitions seen support best — judged on the
         // moves this board added: what was seen since concerns them, not the moves before.)
         let mut next = self.best_supported_after(next, &candidates);
+        // (Occupancy boards: the order in which the board reported the moves' origins emptied,
+        // since the game position, ranks them first; the order they had stays among equals.)
+        if self.cfg.sensing == Sensing::Occupancy && next.len() > 1 {
+            let ply = self.ply() as usize;
+            next.sort_by_cached_key(|l| self.lift_order_cost_from(ply, l));
+        }
         next.truncate(16);
         let common = common_prefix(&next);
         if common > 0 {
@@ -3163,6 +3223,21 @@ fn continues_slide(last: Move, revised: Move) -> bool {
 
 fn captured_at_once(a: &Move, b: &Move) -> bool {
     b.is_capture() && b.to() == a.to() && !a.is_castle()
+}
+
+/// The moves of `line` whose origins find no report of reading empty in `emptied` (in line
+/// order, each after the previous move's).
+fn lift_misses(emptied: &[Square], line: &[Move]) -> usize {
+    let mut next = 0;
+    let mut cost = 0;
+    for m in line {
+        let Some(from) = m.from() else { continue };
+        match emptied[next..].iter().position(|&sq| sq == from) {
+            Some(i) => next += i + 1,
+            None => cost += 1,
+        }
+    }
+    cost
 }
 
 fn common_prefix(lines: &[Vec<Move>]) -> usize {
