@@ -45,7 +45,11 @@
 //! waiting on the last rank) match none of these in identity mode and are simply waited out.
 //! Occupancy boards see less: a capture only empties the origin, so a capture whose target
 //! was not seen emptied waits `occupancy_capture_settle_ms`, and evidence (targets seen
-//! empty, a slider's transit squares) ranks candidate lines.
+//! empty, a slider's transit squares, the order in which origins were reported emptied —
+//! remembered across confirmed positions) ranks candidate lines. Such a capture followed by
+//! the opponent's completed reply, when no other pair of moves gives that board, is followed
+//! like any move (`Tracker::unseen_capture_step`): quick play after it is not lost beyond the
+//! reach of the search.
 //!
 //! Throughout, a line must account for the field reports (`Tracker::fit`: each move's piece
 //! reported on its target in line order, no piece reported on a square the line never
@@ -413,6 +417,9 @@ pub struct Tracker {
     live: Option<Sensed>,
     /// Moves beyond the game position that the board showed on the way (see `follow`).
     chain: Vec<(Move, Chess)>,
+    /// The length of `chain` before a guessed unseen capture and its reply were followed
+    /// (see `Tracker::unseen_capture_step`), until a move followed after them confirms them.
+    chain_guess: Option<usize>,
     /// A full dump arrived since then (updates may have been missed: anything goes).
     dump_since_confirm: bool,
     /// The field updates since then: the square, whether it reads occupied, the piece (identity
@@ -457,6 +464,7 @@ impl Tracker {
             pending_press: None,
             live: None,
             chain: Vec::new(),
+            chain_guess: None,
             dump_since_confirm: false,
             reports: Vec::new(),
             lifts: Vec::new(),
@@ -511,6 +519,7 @@ impl Tracker {
         self.orientation = orientation;
         self.live = None;
         self.chain.clear();
+        self.chain_guess = None;
         self.pending.clear();
         self.shown.clear();
         self.last_unexplained = None;
@@ -613,13 +622,113 @@ impl Tracker {
         if !self.pending.is_empty() || self.alert {
             return;
         }
-        let (Some(g), Some(live)) = (self.game.as_ref(), self.live.as_ref()) else {
+        if self.follow_step() {
+            // (A move followed on from a guessed capture and reply confirms them.)
+            if self.chain_guess.is_some_and(|at| self.chain.len() > at + 2) {
+                self.chain_guess = None;
+            }
             return;
+        }
+        if self.cfg.sensing == Sensing::Occupancy && self.unseen_capture_step() {
+            return;
+        }
+        // A guessed capture and reply that the next piece put down does not go on from:
+        // followed again without them.
+        if self.reports.last().is_some_and(|r| r.1)
+            && let Some(at) = self.chain_guess.take()
+        {
+            self.chain.truncate(at);
+            self.follow_step();
+        }
+    }
+
+    /// Occupancy boards: a capture whose target was never seen changing (the capturer put
+    /// straight onto it) shows only its origin emptied — like a piece in the hand — so it is
+    /// not followed by itself. The opponent's reply completed after it shows it was played:
+    /// when a single capture from the squares emptied and then a reply give the board (the
+    /// reply's piece just put down), both are followed (a guess: the next report must go on
+    /// from them, else they are dropped again).
+    fn unseen_capture_step(&mut self) -> bool {
+        if self.dump_since_confirm || self.reports.last().is_none_or(|r| !r.1) {
+            return false;
+        }
+        let (Some(g), Some(live)) = (self.game.as_ref(), self.live.as_ref()) else {
+            return false;
+        };
+        let tail = self.chain.last().map_or(g.current(), |c| &c.1).clone();
+        let diff = live.diff(tail.board());
+        if !(3..=6).contains(&diff.count()) {
+            return false;
+        }
+        // (Every line of moves that gives the board must be that one: a move onto a square
+        // where the reply took it at once looks the same, for instance. Each move but the
+        // last is a capture whose target never read empty — one seen is followed as it is.)
+        // (The shortest such lines: two moves, else three — two unseen captures, an exchange.)
+        let mut out: Vec<Vec<(Move, Chess)>> = Vec::new();
+        let mut path = Vec::new();
+        for len in 2..=3 {
+            self.unseen_capture_lines(&tail, live, len, &mut path, &mut out);
+            if !out.is_empty() {
+                break;
+            }
+        }
+        let [line] = out.as_slice() else {
+            return false;
+        };
+        let unseen =
+            |m: &Move| m.is_capture() && !m.is_en_passant() && !self.seen_empty.contains(m.to());
+        if !line[..line.len() - 1].iter().all(|(m, _)| unseen(m)) {
+            return false;
+        }
+        let line = line.clone();
+        self.chain_guess = Some(self.chain.len());
+        self.chain.extend(line);
+        true
+    }
+
+    /// The lines of `len` moves from `pos` that give the board `live`, each move from a
+    /// square that changed (see [`Tracker::unseen_capture_step`]); at most two are collected.
+    fn unseen_capture_lines(
+        &self,
+        pos: &Chess,
+        live: &Sensed,
+        len: usize,
+        path: &mut Vec<(Move, Chess)>,
+        out: &mut Vec<Vec<(Move, Chess)>>,
+    ) {
+        let diff = live.diff(pos.board());
+        for m in pos.legal_moves() {
+            if out.len() >= 2 {
+                return;
+            }
+            if !m.from().is_some_and(|f| diff.contains(f))
+                || m.promotion().is_some_and(|r| r != self.cfg.promotion)
+            {
+                continue;
+            }
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            path.push((m, next.clone()));
+            if len == 1 {
+                if live.matches(next.board()) {
+                    out.push(path.clone());
+                }
+            } else {
+                self.unseen_capture_lines(&next, live, len - 1, path, out);
+            }
+            path.pop();
+        }
+    }
+
+    /// One step of [`Tracker::follow`]: returns true when the moves followed changed.
+    fn follow_step(&mut self) -> bool {
+        let (Some(g), Some(live)) = (self.game.as_ref(), self.live.as_ref()) else {
+            return false;
         };
         let tail = self.chain.last().map_or(g.current(), |c| &c.1);
         if let Some(next) = one_move(tail, live) {
             self.chain.push(next);
-            return;
+            return true;
         }
         // The last step was a transit (a slide, a rook-first castle): replace it.
         if !self.chain.is_empty() {
@@ -631,7 +740,7 @@ impl Tracker {
             };
             if let Some(next) = one_move(prev, live) {
                 self.chain[n - 1] = next;
-                return;
+                return true;
             }
         }
         // A piece captured at once on its target is never shown there: a move (a capture or
@@ -644,7 +753,7 @@ impl Tracker {
             mid.play_unchecked(a);
             self.chain.push((a, mid));
             self.chain.push((b, pos));
-            return;
+            return true;
         }
         // Two moves at once: the opponent took his piece before the board showed the first
         // move at rest — after the moves seen, or replacing the last of them
@@ -654,7 +763,7 @@ impl Tracker {
         // or an en passant victim taken off — too rare to pay for on every lift.)
         let placed = self.reports.last().is_none_or(|r| r.1) || self.dump_since_confirm;
         if !placed {
-            return;
+            return false;
         }
         let diff = live.diff(tail.board());
         if (3..=8).contains(&diff.count())
@@ -666,17 +775,17 @@ impl Tracker {
             end.play_unchecked(b);
             self.chain.push((a, mid));
             self.chain.push((b, end));
-            return;
+            return true;
         }
         // A move whose piece landed after the opponent had already lifted his reply's piece
         // (identity boards): the move, with that piece in the hand.
         if let Some(next) = one_move_reply_lifted(tail, live) {
             self.chain.push(next);
-            return;
+            return true;
         }
         let n = self.chain.len();
         if n == 0 {
-            return;
+            return false;
         }
         let prev = if n >= 2 {
             &self.chain[n - 2].1
@@ -693,7 +802,9 @@ impl Tracker {
             end.play_unchecked(b);
             self.chain[n - 1] = (a, mid);
             self.chain.push((b, end));
+            return true;
         }
+        false
     }
 
     /// The two legal moves from `pos` whose result the board shows, when exactly one pair
@@ -1023,6 +1134,7 @@ impl Tracker {
         self.reports.clear();
         self.dump_since_confirm = false;
         self.chain.clear();
+        self.chain_guess = None;
     }
 
     /// Occupancy boards: how well the transitions seen support a line — capture targets seen
@@ -2046,6 +2158,7 @@ impl Tracker {
     /// Takes `line` from `start` as the moves followed so far.
     fn set_chain(&mut self, start: &Chess, line: &[Move]) {
         self.chain.clear();
+        self.chain_guess = None;
         let mut pos = start.clone();
         for &m in line {
             pos.play_unchecked(m);

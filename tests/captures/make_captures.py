@@ -442,6 +442,20 @@ def early_replies_followed():
     c.write()
 
 
+    # Occupancy boards: a capture swapped inside one scan shows only its origin emptied (a
+    # pawn in the hand looks the same) and must rest before it counts; here the players go on
+    # at once, each move started 500 ms after the last, for more moves than one search
+    # reaches. The replies, completed after it, show the capture was made.
+    c = Cap("unseen-capture-quick-replies", "1.e4 d5 2.exd5 (swap inside one scan) Nf6 3.Nc3 e6 4.Nf3 Be7 5.Bc4 Nbd7, each started 500 ms after the last; then 6.d3 after a pause")
+    c.move('e2', 'e4'); c.move('d7', 'd5')
+    c.lift('e4', 1500); c.put('d5', 'P', 220)            # swap: d5 p -> P directly
+    for a, b in [('g8', 'f6'), ('b1', 'c3'), ('e7', 'e6'), ('g1', 'f3'), ('f8', 'e7'), ('f1', 'c4'), ('b8', 'd7')]:
+        c.move(a, b, 500)
+    c.move('d2', 'd3')
+    c.expect(["e2e4", "d7d5", "e4d5", "g8f6", "b1c3", "e7e6", "g1f3", "f8e7", "f1c4", "b8d7", "d2d3"])
+    c.write()
+
+
 def irregularities():
     # Wrong initial positions (7.2), corrected one by one, then the game starts.
     c = Cap("setup-errors", "set up with kings and queens swapped; then a bishop and knight swapped; then a pawn missing; then an extra pawn; then correct; 1.e4",
