@@ -49,7 +49,9 @@
 //! remembered across confirmed positions) ranks candidate lines. Such a capture followed by
 //! the opponent's completed reply, when no other pair of moves gives that board, is followed
 //! like any move (`Tracker::unseen_capture_step`): quick play after it is not lost beyond the
-//! reach of the search.
+//! reach of the search. A board still unexplained is followed again report by report with
+//! every reading kept (`Tracker::followed_lines`); candidates pending that nothing extends
+//! are extended from before their last capture (the capturer may have been in the hand).
 //!
 //! Throughout, a line must account for the field reports (`Tracker::fit`: each move's piece
 //! reported on its target in line order, no piece reported on a square the line never
@@ -199,6 +201,10 @@ const PENDING_REST_MS: u64 = 4_000;
 /// Occupancy boards: how far back another reading of the game is looked for (see
 /// `Tracker::reread`) — an under-promoted piece may move only many moves later.
 const REREAD_PLIES: usize = 40;
+
+/// Occupancy boards: at most this many readings are kept while the reports are followed
+/// again (see `Tracker::followed_lines`).
+const FOLLOW_BEAM: usize = 24;
 
 /// Occupancy boards: at most this many other readings of the recent moves are followed.
 const REREAD_BEAM: usize = 32;
@@ -1534,13 +1540,124 @@ impl Tracker {
         if self.try_new_game(now, fields) {
             return;
         }
-        // 8. Unexplained: another reading of the earlier moves (occupancy boards), an
-        // irregularity, or a transient state to wait out.
+        // 8. Unexplained: the reports followed again with every reading kept (occupancy
+        // boards: more moves than the search reaches, unseen captures among them), another
+        // reading of the earlier moves, an irregularity, or a transient state to wait out.
+        let followed = self.followed_lines(&cur, &sensed);
+        if !followed.is_empty() {
+            self.take_lines(now, followed);
+            return;
+        }
         self.searched = Some((sensed.clone(), self.ply()));
         if self.try_reread(now, &sensed) {
             return;
         }
         self.irregular(now, &cur, sensed);
+    }
+
+    /// Occupancy boards, a board that no line within the search's reach explains (quick play,
+    /// unseen captures): the reports since `cur` followed again, piece put down by piece put
+    /// down, keeping every reading (a move that gives the board as it reads then; or an
+    /// unseen capture and then such a move; or, no move yet — the board in between), at most
+    /// [`FOLLOW_BEAM`] of them. Returns the lines that end in the sensed board (a last capture
+    /// unseen allowed), shortest first.
+    fn followed_lines(&self, cur: &Chess, sensed: &Sensed) -> Vec<Vec<Move>> {
+        let Sensed::Occupancy(occ) = sensed else {
+            return Vec::new();
+        };
+        if self.cfg.sensing != Sensing::Occupancy || self.dump_since_confirm || self.alert {
+            return Vec::new();
+        }
+        // The moves from `pos` that give `live`: one move, or an unseen capture and one move
+        // (with a piece of the side to reply lifted already: the reply begun).
+        let gives = |p: &Chess, live: Bitboard| {
+            let d = p.board().occupied() ^ live;
+            d.is_empty() || (d.count() == 1 && (d & p.board().by_color(p.turn())).any())
+        };
+        let steps = |pos: &Chess, live: Bitboard, last: bool| -> Vec<Vec<Move>> {
+            let diff = pos.board().occupied() ^ live;
+            let mut out = Vec::new();
+            if diff.is_empty() || diff.count() > 6 {
+                return out;
+            }
+            let moves_from = |p: &Chess, d: Bitboard| -> Vec<Move> {
+                p.legal_moves()
+                    .into_iter()
+                    .filter(|m| {
+                        m.from().is_some_and(|f| d.contains(f))
+                            && m.promotion().is_none_or(|r| r == self.cfg.promotion)
+                    })
+                    .collect()
+            };
+            for a in moves_from(pos, diff) {
+                let mut mid = pos.clone();
+                mid.play_unchecked(a);
+                if gives(&mid, live) {
+                    out.push(vec![a]);
+                    continue;
+                }
+                let unseen =
+                    a.is_capture() && !a.is_en_passant() && !self.seen_empty.contains(a.to());
+                if !unseen {
+                    continue;
+                }
+                let after = mid.board().occupied() ^ live;
+                for b in moves_from(&mid, after) {
+                    let mut end = mid.clone();
+                    end.play_unchecked(b);
+                    if gives(&end, live)
+                        // (A last capture unseen too, only at the end.)
+                        && (last || !b.is_capture() || self.seen_empty.contains(b.to()))
+                    {
+                        out.push(vec![a, b]);
+                    }
+                }
+            }
+            out
+        };
+        let mut live = cur.board().occupied();
+        let mut beam: Vec<(Chess, Vec<Move>)> = vec![(cur.clone(), Vec::new())];
+        let n = self.reports.len();
+        for (i, r) in self.reports.iter().enumerate() {
+            live.set(r.0, r.1);
+            let last = i + 1 == n;
+            if !r.1 && !last {
+                continue;
+            }
+            let mut next: Vec<(Chess, Vec<Move>)> = Vec::new();
+            for (pos, line) in &beam {
+                for ext in steps(pos, live, last) {
+                    let mut p = pos.clone();
+                    for m in &ext {
+                        p.play_unchecked(*m);
+                    }
+                    if !next.iter().any(|(q, _)| *q == p) {
+                        let mut l = line.clone();
+                        l.extend(ext);
+                        next.push((p, l));
+                    }
+                }
+            }
+            // (The readings as they were stay too: the board in between, a slide's transit.)
+            for h in beam {
+                if !next.iter().any(|(q, _)| *q == h.0) {
+                    next.push(h);
+                }
+            }
+            next.truncate(FOLLOW_BEAM);
+            beam = next;
+        }
+        if live != *occ {
+            return Vec::new();
+        }
+        let mut lines: Vec<Vec<Move>> = beam
+            .into_iter()
+            .filter(|(p, l)| !l.is_empty() && p.board().occupied() == *occ)
+            .map(|(_, l)| l)
+            .collect();
+        lines.sort_by_key(Vec::len);
+        lines.truncate(MAX_LINES);
+        lines
     }
 
     /// Occupancy boards, a board nothing else explains: once it has rested
@@ -2967,6 +3084,7 @@ impl Tracker {
         // a piece lifted and put back.
         let mut candidates = self.pending.clone();
         candidates.push(Vec::new());
+
         // Occupancy boards: a candidate nothing extends to this board that shows it (after one
         // more move, or none) with a piece in the hand.
         let mut in_hand = false;
@@ -2984,45 +3102,35 @@ impl Tracker {
                 // (Moves from the game position itself were what opened the ambiguity.)
                 continue;
             }
-            let before = next.len();
-            for len in 1..=3 {
-                let ext = self.lines(&pos, sensed, len);
-                if !ext.is_empty() {
-                    for e in ext {
-                        solid |= !e.last().is_some_and(weak);
-                        let mut l = line.clone();
-                        l.extend(e);
-                        next.push(l);
-                    }
-                    break;
+            // (Each extension's last move: an unseen capture leaves the board not solid.)
+            let mut add = |lines: Vec<Vec<Move>>, next: &mut Vec<Vec<Move>>| {
+                for l in lines {
+                    solid |= !l.last().is_some_and(weak);
+                    next.push(l);
                 }
-            }
+            };
+            let before = next.len();
+            add(self.extend_line(&cur, line, sensed, |_| true), &mut next);
             // (Nothing extends it: its last move, followed since, may have been a slide
             // paused on the way — carried on, then the replies.)
+            let base = &line[..line.len() - 1];
             if next.len() == before
                 && line.len() >= 2
                 && let Some(&last) = line.last()
             {
-                let mut prev = cur.clone();
-                for m in &line[..line.len() - 1] {
-                    prev.play_unchecked(*m);
-                }
-                for len in 1..=3 {
-                    let ext: Vec<Vec<Move>> = self
-                        .lines(&prev, sensed, len)
-                        .into_iter()
-                        .filter(|e| continues_slide(last, e[0]))
-                        .collect();
-                    if !ext.is_empty() {
-                        for e in ext {
-                            solid |= !e.last().is_some_and(weak);
-                            let mut l = line[..line.len() - 1].to_vec();
-                            l.extend(e);
-                            next.push(l);
-                        }
-                        break;
-                    }
-                }
+                add(
+                    self.extend_line(&cur, base, sensed, |m| continues_slide(last, *m)),
+                    &mut next,
+                );
+            }
+            // (Occupancy boards, nothing extends it still: its last move, a capture, may have
+            // been the capturer in the hand on its way elsewhere — the moves from before it.)
+            if next.len() == before
+                && self.cfg.sensing == Sensing::Occupancy
+                && line.len() >= 2
+                && line.last().is_some_and(|m| m.is_capture())
+            {
+                add(self.extend_line(&cur, base, sensed, |_| true), &mut next);
             }
             if next.len() == before
                 && let Sensed::Occupancy(occ) = sensed
@@ -3120,6 +3228,35 @@ impl Tracker {
             self.apply_line(now, &line);
         }
         self.confirmed();
+    }
+
+    /// `base` (moves from `cur`) and the fewest moves after it (up to three, the first of them
+    /// one that `first` accepts) that give the sensed board.
+    fn extend_line(
+        &self,
+        cur: &Chess,
+        base: &[Move],
+        sensed: &Sensed,
+        first: impl Fn(&Move) -> bool,
+    ) -> Vec<Vec<Move>> {
+        let mut pos = cur.clone();
+        for m in base {
+            pos.play_unchecked(*m);
+        }
+        for len in 1..=3 {
+            let ext: Vec<Vec<Move>> = self
+                .lines(&pos, sensed, len)
+                .into_iter()
+                .filter(|e| first(&e[0]))
+                .collect();
+            if !ext.is_empty() {
+                return ext
+                    .into_iter()
+                    .map(|e| base.iter().copied().chain(e).collect())
+                    .collect();
+            }
+        }
+        Vec::new()
     }
 
     /// A standard initial position on the board (either way round when orientation is
