@@ -32,7 +32,11 @@
 //! 6. an earlier position of the game — `takeback`s down to it;
 //! 7. the standard initial position — `new_game` (also after a finished game);
 //! 8. occupancy boards, a board none of these explains once it has rested
-//!    `occupancy_capture_settle_ms`: another reading of the earlier moves (a capture swapped
+//!    `occupancy_capture_settle_ms`: the reports since a position up to `REFOLLOW_PLIES`
+//!    back followed again with every reading kept (`Tracker::refollow`: a move read wrongly
+//!    — the queen lifted for her next move before the opponent's piece landed, read as one
+//!    slide — and the moves since), `takeback`s to there and the moves as followed; else
+//!    another reading of the earlier moves (a capture swapped
 //!    inside one scan read as the capture of another piece, a promotion piece) that explains
 //!    it — `takeback`s to where the readings part, then the game as re-read
 //!    (`Tracker::reread`: the most recent such reading, the likeliest when several fit; one
@@ -185,8 +189,8 @@ const MAX_LINES: usize = 16;
 /// Field updates remembered between confirmed positions (enough for several moves).
 const MAX_REPORTS: usize = 256;
 
-/// Squares reported emptied remembered across confirmed positions (see `Tracker::lifts`).
-const MAX_LIFTS: usize = 1024;
+/// Field reports remembered across confirmed positions (see `Tracker::history`).
+const MAX_HISTORY: usize = 1024;
 
 /// Candidate lines that stay apart for this many moves: the likeliest is taken (see
 /// `Tracker::extend_pending`; measured with `examples/exactness.rs`: 3 to 5 do equally well,
@@ -205,6 +209,10 @@ const REREAD_PLIES: usize = 40;
 /// Occupancy boards: at most this many readings are kept while the reports are followed
 /// again (see `Tracker::followed_lines`).
 const FOLLOW_BEAM: usize = 24;
+
+/// Occupancy boards: how far back the reports are followed again when nothing else explains
+/// a board (see `Tracker::refollow`).
+const REFOLLOW_PLIES: usize = 6;
 
 /// Occupancy boards: at most this many other readings of the recent moves are followed.
 const REREAD_BEAM: usize = 32;
@@ -350,8 +358,8 @@ struct Game {
     /// Occupancy boards: the squares seen emptied while each move was made, when it was made
     /// alone (a capture whose victim was seen lifted; see `Tracker::reread`).
     move_seen: Vec<Bitboard>,
-    /// Occupancy boards: the number of the first lift (see `Tracker::lifts`) that may belong to
-    /// each move — the lifts reported since the position before it was confirmed.
+    /// Occupancy boards: the number of the first report in `Tracker::history` that may belong
+    /// to each move — the reports since the position before it was confirmed.
     move_lifts: Vec<usize>,
     /// When the clock was last pressed (to stop revisions of completed moves).
     last_press_ms: Option<u64>,
@@ -431,12 +439,16 @@ pub struct Tracker {
     /// The field updates since then: the square, whether it reads occupied, the piece (identity
     /// boards only: occupancy boards cannot tell), the time (at most `MAX_REPORTS`).
     reports: Vec<(Square, bool, Option<shakmaty::Piece>, u64)>,
-    /// Occupancy boards: the squares reported emptied before the last confirmed position, in
-    /// order, with their times (the most recent `MAX_LIFTS`): the order in which earlier moves
-    /// were made, for re-reading them (see `Tracker::reread`).
-    lifts: Vec<(Square, u64)>,
-    /// How many lifts were ever recorded (a lift's number counts from the first).
-    lifts_total: usize,
+    /// Occupancy boards: the field reports before the last confirmed position, in order (the
+    /// square, whether it reads occupied; the most recent `MAX_HISTORY`): the order in which
+    /// earlier moves were made, for re-reading them (see `Tracker::reread`,
+    /// `Tracker::refollow`).
+    history: Vec<(Square, bool)>,
+    /// How many reports were ever kept in `history` (a report's number counts from the first).
+    history_total: usize,
+    /// The first report of the moves taken back since the last confirmed position: moves put
+    /// in their place (a revision, a re-reading) may have been reported from there on.
+    history_floor: Option<usize>,
     ops: Vec<(u64, GameOp)>,
 }
 
@@ -473,8 +485,9 @@ impl Tracker {
             chain_guess: None,
             dump_since_confirm: false,
             reports: Vec::new(),
-            lifts: Vec::new(),
-            lifts_total: 0,
+            history: Vec::new(),
+            history_total: 0,
+            history_floor: None,
             ops: Vec::new(),
         }
     }
@@ -519,7 +532,7 @@ impl Tracker {
             g.move_times
                 .push(now.saturating_sub(self.cfg.revise_window_ms));
             g.move_seen.push(Bitboard::EMPTY);
-            g.move_lifts.push(self.lifts_total);
+            g.move_lifts.push(self.history_total);
         }
         self.game = Some(g);
         self.orientation = orientation;
@@ -1127,17 +1140,16 @@ impl Tracker {
         if self.cfg.sensing == Sensing::Occupancy {
             if self.dump_since_confirm {
                 // (Updates may have been missed: the order is unknown.)
-                self.lifts.clear();
+                self.history.clear();
             }
-            let before = self.lifts.len();
-            self.lifts
-                .extend(self.reports.iter().filter(|r| !r.1).map(|r| (r.0, r.3)));
-            self.lifts_total += self.lifts.len() - before;
-            if self.lifts.len() > 2 * MAX_LIFTS {
-                self.lifts.drain(..MAX_LIFTS);
+            self.history.extend(self.reports.iter().map(|r| (r.0, r.1)));
+            self.history_total += self.reports.len();
+            if self.history.len() > 2 * MAX_HISTORY {
+                self.history.drain(..MAX_HISTORY);
             }
         }
         self.reports.clear();
+        self.history_floor = None;
         self.dump_since_confirm = false;
         self.chain.clear();
         self.chain_guess = None;
@@ -1568,6 +1580,20 @@ impl Tracker {
         if self.cfg.sensing != Sensing::Occupancy || self.dump_since_confirm || self.alert {
             return Vec::new();
         }
+        let reports: Vec<(Square, bool)> = self.reports.iter().map(|r| (r.0, r.1)).collect();
+        self.follow_reports(cur, &reports, *occ)
+    }
+
+    /// [`Tracker::followed_lines`] from `cur` through `reports` (the square, whether it reads
+    /// occupied) to the occupancy `occ`.
+    fn follow_reports(
+        &self,
+        cur: &Chess,
+        reports: &[(Square, bool)],
+        occ: Bitboard,
+    ) -> Vec<Vec<Move>> {
+        // (A capture's target never read empty in these reports: unseen.)
+        let seen_empty: Bitboard = reports.iter().filter(|r| !r.1).map(|r| r.0).collect();
         // The moves from `pos` that give `live`: one move, or an unseen capture and one move
         // (with a piece of the side to reply lifted already: the reply begun).
         let gives = |p: &Chess, live: Bitboard| {
@@ -1596,8 +1622,7 @@ impl Tracker {
                     out.push(vec![a]);
                     continue;
                 }
-                let unseen =
-                    a.is_capture() && !a.is_en_passant() && !self.seen_empty.contains(a.to());
+                let unseen = a.is_capture() && !a.is_en_passant() && !seen_empty.contains(a.to());
                 if !unseen {
                     continue;
                 }
@@ -1607,7 +1632,7 @@ impl Tracker {
                     end.play_unchecked(b);
                     if gives(&end, live)
                         // (A last capture unseen too, only at the end.)
-                        && (last || !b.is_capture() || self.seen_empty.contains(b.to()))
+                        && (last || !b.is_capture() || seen_empty.contains(b.to()))
                     {
                         out.push(vec![a, b]);
                     }
@@ -1617,8 +1642,8 @@ impl Tracker {
         };
         let mut live = cur.board().occupied();
         let mut beam: Vec<(Chess, Vec<Move>)> = vec![(cur.clone(), Vec::new())];
-        let n = self.reports.len();
-        for (i, r) in self.reports.iter().enumerate() {
+        let n = reports.len();
+        for (i, r) in reports.iter().enumerate() {
             live.set(r.0, r.1);
             let last = i + 1 == n;
             if !r.1 && !last {
@@ -1647,12 +1672,12 @@ impl Tracker {
             next.truncate(FOLLOW_BEAM);
             beam = next;
         }
-        if live != *occ {
+        if live != occ {
             return Vec::new();
         }
         let mut lines: Vec<Vec<Move>> = beam
             .into_iter()
-            .filter(|(p, l)| !l.is_empty() && p.board().occupied() == *occ)
+            .filter(|(p, l)| !l.is_empty() && p.board().occupied() == occ)
             .map(|(_, l)| l)
             .collect();
         lines.sort_by_key(Vec::len);
@@ -1675,10 +1700,28 @@ impl Tracker {
             self.extra_deadline = Some(deadline);
             return true;
         }
-        // (The game position with a piece in the hand: a move in progress.)
-        if let (Sensed::Occupancy(occ), Some(g)) = (sensed, self.game.as_ref())
-            && one_lifted(g.current(), *occ)
-        {
+        // The last moves followed again from the reports, as they came; else another reading
+        // of the moves with the same occupancy. (The game position with a piece in the hand is
+        // a move in progress — unless the moves followed again end in a capture seen made, the
+        // victim lifted.)
+        let in_hand = matches!(
+            (sensed, self.game.as_ref()),
+            (Sensed::Occupancy(occ), Some(g)) if one_lifted(g.current(), *occ)
+        );
+        if let Some((k, mut lines)) = self.refollow(sensed) {
+            if in_hand {
+                lines.retain(|l| {
+                    l.last()
+                        .is_some_and(|m| m.is_capture() && self.seen_empty.contains(m.to()))
+                });
+            }
+            if !lines.is_empty() {
+                self.takeback_to(now, k);
+                self.take_lines(now, lines);
+                return true;
+            }
+        }
+        if in_hand {
             return false;
         }
         let Some((k, line)) = self.reread(sensed) else {
@@ -1688,6 +1731,35 @@ impl Tracker {
         self.apply_line(now, &line);
         self.confirmed();
         true
+    }
+
+    /// Occupancy boards, a board nothing else explains (not even another reading of the
+    /// moves, see [`Tracker::reread`]): the reports since the position `REFOLLOW_PLIES` or
+    /// fewer plies back, followed again with every reading kept (see
+    /// [`Tracker::followed_lines`]) — a move read wrongly there (a piece taken for a slide's
+    /// end, a capture for a piece in the hand) and the moves since. Returns that ply, the
+    /// nearest, and the lines from it.
+    fn refollow(&self, sensed: &Sensed) -> Option<(usize, Vec<Vec<Move>>)> {
+        let (Sensed::Occupancy(occ), Some(g)) = (sensed, self.game.as_ref()) else {
+            return None;
+        };
+        if self.dump_since_confirm {
+            return None;
+        }
+        let n = g.moves.len();
+        for d in 1..=n.min(REFOLLOW_PLIES) {
+            let k = n - d;
+            let reports = self.reports_since(g.move_lifts[k]);
+            let lines: Vec<Vec<Move>> = self
+                .follow_reports(&g.positions[k], &reports, *occ)
+                .into_iter()
+                .filter(|l| !l.starts_with(&g.moves[k..]))
+                .collect();
+            if !lines.is_empty() {
+                return Some((k, lines));
+            }
+        }
+        None
     }
 
     /// Occupancy boards: the board cannot tell which of the pieces a capture took when the
@@ -2598,7 +2670,10 @@ impl Tracker {
         g.moves.push(m);
         g.move_times.push(now);
         g.move_seen.push(self.seen_empty);
-        g.move_lifts.push(self.lifts_total);
+        g.move_lifts.push(
+            self.history_floor
+                .map_or(self.history_total, |f| f.min(self.history_total)),
+        );
         self.ops.push((
             now,
             GameOp::Move {
@@ -2626,7 +2701,9 @@ impl Tracker {
             g.moves.pop();
             g.move_times.pop();
             g.move_seen.pop();
-            g.move_lifts.pop();
+            if let Some(mark) = g.move_lifts.pop() {
+                self.history_floor = Some(self.history_floor.map_or(mark, |f| f.min(mark)));
+            }
             self.ops.push((
                 now,
                 GameOp::Takeback {
@@ -2984,15 +3061,25 @@ impl Tracker {
             .move_lifts
             .get(ply.saturating_sub(1))
             .copied()
-            .unwrap_or(self.lifts_total);
-        let dropped = self.lifts_total - self.lifts.len();
-        let emptied: Vec<Square> = self.lifts
-            [first.saturating_sub(dropped).min(self.lifts.len())..]
-            .iter()
-            .map(|l| l.0)
-            .chain(self.reports.iter().filter(|r| !r.1).map(|r| r.0))
+            .unwrap_or(self.history_total);
+        let emptied: Vec<Square> = self
+            .reports_since(first)
+            .into_iter()
+            .filter(|r| !r.1)
+            .map(|r| r.0)
             .collect();
         lift_misses(&emptied, line)
+    }
+
+    /// The field reports from the one numbered `first` in `history` on, then those since the
+    /// last confirmed position (occupancy boards).
+    fn reports_since(&self, first: usize) -> Vec<(Square, bool)> {
+        let dropped = self.history_total - self.history.len();
+        self.history[first.saturating_sub(dropped).min(self.history.len())..]
+            .iter()
+            .copied()
+            .chain(self.reports.iter().map(|r| (r.0, r.1)))
+            .collect()
     }
 
     /// Identity boards (no dump since the last confirmed position): when `m`'s piece (of

@@ -474,6 +474,22 @@ def early_replies_followed():
     c.write()
 
 
+    # Occupancy boards: the queen lifted from b7 for 2.Qc8+ before Black's rook landed on b8
+    # (c8 empty, b7 empty, b8 filled, c8 filled) reads as 1.Qb8 alone, the queen's slide
+    # revised, and the rook lifted and put back; 2...Nd8 fits that too, 3.Qxd8+ nothing: the
+    # reports are followed again from before 1.Qb7 and the game is put right.
+    c = from_fen("revision-refollowed", "2r3k1/Q4ppp/2n5/8/8/8/5PPP/6K1", "w", "1.Qb7 Rb8 2.Qc8+ (the queen lifted before the rook landed) Nd8 3.Qxd8+ (6 s later) Rxd8 4.h3 (captures with the victim lifted first)")
+    c.move('a7', 'b7')
+    c.lift('c8', 1500); c.lift('b7', 200); c.put('b8', 'r', 250); c.put('c8', 'Q', 300)
+    c.move('c6', 'd8')
+    for a, b, p, dt in [('c8', 'd8', 'Q', 6000), ('b8', 'd8', 'r', 1500)]:
+        c.lift(b, dt); c.lift(a, 300); c.put(b, p, 300)
+    c.move('h2', 'h3')
+    c.expect(["a7b7", "c8b8", "b7c8", "c6d8", "c8d8", "b8d8", "h2h3"])
+    c.lines.insert(4, "# expect-occupancy-event: takeback")
+    c.write()
+
+
 def irregularities():
     # Wrong initial positions (7.2), corrected one by one, then the game starts.
     c = Cap("setup-errors", "set up with kings and queens swapped; then a bishop and knight swapped; then a pawn missing; then an extra pawn; then correct; 1.e4",
