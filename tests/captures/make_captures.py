@@ -490,6 +490,19 @@ def early_replies_followed():
     c.write()
 
 
+    # 1.Qf5 Bf3 2.Qe4 Bg4 leaves the occupancy it started from (queen and bishop swapped
+    # squares); played quickly (the bishop put on f3 before e4 read empty, the queen lifted
+    # and the bishop on again before either settled) it is four moves, not nothing: the moves
+    # followed one by one tell it (an occupancy board sees no other difference).
+    c = from_fen("shuffle-not-takeback", "7k/6pp/8/8/4b1Q1/8/8/K7", "w", "1.Qf5 Bf3 (put on f3 before e4 read empty) 2.Qe4 Bg4 (the queen lifted 240 ms after, the bishop lifted before she landed) 3.Ka2")
+    c.move('g4', 'f5')
+    c.put('f3', 'b', 2200); c.lift('e4', 30)
+    c.lift('f5', 240); c.lift('f3', 370); c.put('e4', 'Q', 30); c.put('g4', 'b', 430)
+    c.move('a1', 'a2')
+    c.expect(["g4f5", "e4f3", "f5e4", "f3g4", "a1a2"])
+    c.write()
+
+
 def irregularities():
     # Wrong initial positions (7.2), corrected one by one, then the game starts.
     c = Cap("setup-errors", "set up with kings and queens swapped; then a bishop and knight swapped; then a pawn missing; then an extra pawn; then correct; 1.e4",
