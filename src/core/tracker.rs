@@ -446,6 +446,10 @@ pub struct Tracker {
     history: Vec<(Square, bool)>,
     /// How many reports were ever kept in `history` (a report's number counts from the first).
     history_total: usize,
+    /// The last board that the reports followed again did not explain (see
+    /// `Tracker::followed_lines`, `Tracker::refollow`): at that ply, after that many reports,
+    /// and from how many plies back — not followed again until something changes.
+    unfollowed: Option<(Sensed, u32, usize, usize)>,
     /// The first report of the moves taken back since the last confirmed position: moves put
     /// in their place (a revision, a re-reading) may have been reported from there on.
     history_floor: Option<usize>,
@@ -488,6 +492,7 @@ impl Tracker {
             history: Vec::new(),
             history_total: 0,
             history_floor: None,
+            unfollowed: None,
             ops: Vec::new(),
         }
     }
@@ -1555,10 +1560,15 @@ impl Tracker {
         // 8. Unexplained: the reports followed again with every reading kept (occupancy
         // boards: more moves than the search reaches, unseen captures among them), another
         // reading of the earlier moves, an irregularity, or a transient state to wait out.
-        let followed = self.followed_lines(&cur, &sensed);
-        if !followed.is_empty() {
-            self.take_lines(now, followed);
-            return;
+        let key = (sensed.clone(), self.ply(), self.reports.len(), 0);
+        let placed = self.reports.iter().filter(|r| r.1).count();
+        if placed >= self.cfg.max_plies && self.unfollowed.as_ref() != Some(&key) {
+            let followed = self.followed_lines(&cur, &sensed);
+            if !followed.is_empty() {
+                self.take_lines(now, followed);
+                return;
+            }
+            self.unfollowed = Some(key);
         }
         self.searched = Some((sensed.clone(), self.ply()));
         if self.try_reread(now, &sensed) {
@@ -1708,7 +1718,23 @@ impl Tracker {
             (sensed, self.game.as_ref()),
             (Sensed::Occupancy(occ), Some(g)) if one_lifted(g.current(), *occ)
         );
-        if let Some((k, mut lines)) = self.refollow(sensed) {
+        let key = (
+            sensed.clone(),
+            self.ply(),
+            self.reports.len(),
+            REFOLLOW_PLIES,
+        );
+        let placed = self.reports.iter().any(|r| r.1);
+        let refollowed = if !placed || self.unfollowed.as_ref() == Some(&key) {
+            None
+        } else {
+            let r = self.refollow(sensed);
+            if r.is_none() {
+                self.unfollowed = Some(key);
+            }
+            r
+        };
+        if let Some((k, mut lines)) = refollowed {
             if in_hand {
                 lines.retain(|l| {
                     l.last()
