@@ -1578,10 +1578,10 @@ impl Tracker {
     }
 
     /// Occupancy boards, a board that no line within the search's reach explains (quick play,
-    /// unseen captures): the reports since `cur` followed again, piece put down by piece put
-    /// down, keeping every reading (a move that gives the board as it reads then; or an
-    /// unseen capture and then such a move; or, no move yet — the board in between), at most
-    /// [`FOLLOW_BEAM`] of them. Returns the lines that end in the sensed board (a last capture
+    /// unseen captures): the reports since `cur` followed again, report by report (a piece put
+    /// down before its old square read empty completes a move too), keeping every reading (a
+    /// move that gives the board as it reads then; or an unseen capture and then such a move;
+    /// or, no move yet — the board in between), at most [`FOLLOW_BEAM`] of them. Returns the lines that end in the sensed board (a last capture
     /// unseen allowed), shortest first.
     fn followed_lines(&self, cur: &Chess, sensed: &Sensed) -> Vec<Vec<Move>> {
         let Sensed::Occupancy(occ) = sensed else {
@@ -1656,9 +1656,6 @@ impl Tracker {
         for (i, r) in reports.iter().enumerate() {
             live.set(r.0, r.1);
             let last = i + 1 == n;
-            if !r.1 && !last {
-                continue;
-            }
             let mut next: Vec<(Chess, Vec<Move>)> = Vec::new();
             for (pos, line) in &beam {
                 for ext in steps(pos, live, last) {

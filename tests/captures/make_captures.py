@@ -503,6 +503,20 @@ def early_replies_followed():
     c.write()
 
 
+    # Occupancy boards: 1.Ne4 put down before c3 read empty, 1...d5, and White's knight lifted
+    # again 33 ms after (2.Neg5): the board then reads as 1.Nd5 and 1...dxe5 (the knight in
+    # the hand unseen); 2...f6 fits nothing from there. The reports since 1.Ne4 are followed
+    # again (the piece put down first counts once its old square reads empty).
+    c = from_fen("new-before-old-refollowed", "4n1k1/5ppp/3p4/4P3/8/2N2N2/8/6K1", "w", "1.Ne4 (put on e4 before c3 read empty) d5 2.Neg5 (lifted 33 ms after d5 landed) f6 3.Nh3")
+    c.put('e4', 'N', 1500); c.lift('c3', 22)
+    c.lift('d6', 1965); c.put('d5', 'p', 462)
+    c.lift('e4', 33); c.put('g5', 'N', 433)
+    c.lift('f7', 173); c.put('f6', 'p', 464)
+    c.move('g5', 'h3')
+    c.expect(["c3e4", "d6d5", "e4g5", "f7f6", "g5h3"])
+    c.write()
+
+
 def irregularities():
     # Wrong initial positions (7.2), corrected one by one, then the game starts.
     c = Cap("setup-errors", "set up with kings and queens swapped; then a bishop and knight swapped; then a pawn missing; then an extra pawn; then correct; 1.e4",
