@@ -207,12 +207,15 @@ const PENDING_REST_MS: u64 = 4_000;
 const REREAD_PLIES: usize = 40;
 
 /// Occupancy boards: at most this many readings are kept while the reports are followed
-/// again (see `Tracker::followed_lines`).
-const FOLLOW_BEAM: usize = 24;
+/// again (see `Tracker::followed_lines`). Measured with `examples/exactness.rs`, every
+/// pattern, four draws: 24 → 48 gains 1–4 games each.
+const FOLLOW_BEAM: usize = 48;
 
 /// Occupancy boards: how far back the reports are followed again when nothing else explains
-/// a board (see `Tracker::refollow`).
-const REFOLLOW_PLIES: usize = 6;
+/// a board (see `Tracker::refollow`). Measured with `examples/exactness.rs` (every pattern,
+/// four draws): 6 → 12 gains 8–15 games each, 12 → 24 another 1–5, 40 no more; the slowest
+/// single call grows from 0.65 to ~2 ms (`examples/replay_speed.rs`).
+const REFOLLOW_PLIES: usize = 24;
 
 /// Occupancy boards: at most this many other readings of the recent moves are followed.
 const REREAD_BEAM: usize = 32;
