@@ -1368,6 +1368,29 @@ impl Tracker {
                     .filter(|l: &Vec<Move>| self.fit(&cur, l) == Some((0, 0)))
                     .collect();
                 if let [line] = lines.as_slice() {
+                    // (Occupancy boards: the last move seen was a slide paused on the way when
+                    // one move fewer from the game position — that piece carried on at once —
+                    // accounts for the board as well.)
+                    if self.cfg.sensing == Sensing::Occupancy && line.len() >= 3 {
+                        let last = seen[seen.len() - 1];
+                        let shorter: Vec<Vec<Move>> = self
+                            .lines(&cur, &sensed, line.len() - 1)
+                            .into_iter()
+                            .filter(|l| {
+                                l.iter().any(|m| continues_slide(last, *m))
+                                    && self.fit(&cur, l) == Some((0, 0))
+                            })
+                            .collect();
+                        if let [short] = shorter.as_slice() {
+                            if self.wait_for_capture(now, &shorter) {
+                                return;
+                            }
+                            let short = short.clone();
+                            self.apply_line(now, &short);
+                            self.confirmed();
+                            return;
+                        }
+                    }
                     if self.ghost_wait(now, &cur, line) {
                         // Follow on from it: the next move may start before the rest is over.
                         let line = line.clone();

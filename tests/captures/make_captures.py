@@ -517,6 +517,18 @@ def early_replies_followed():
     c.write()
 
 
+    # Occupancy boards: 1.Bd3 slid through e2 (e2 read empty only after d3 read filled) and
+    # Black taking on f3 at once (the knight lifted before e2 read empty): that is 1.Bd3 Bxf3,
+    # not 1.Be2 Bxf3 2.Bd3 — the slide carried on, one move fewer.
+    c = from_fen("slide-then-capture-at-once", "6k1/5ppp/8/8/6b1/5N2/3N1PPP/5BK1", "w", "1.Bd3 (slid through e2) Bxf3 (the knight lifted as the bishop landed) 2.Nxf3 h6")
+    c.lift('f1', 1500); c.put('e2', 'B', 207); c.put('d3', 'B', 213)
+    c.lift('f3', 8); c.lift('e2', 28); c.lift('g4', 169); c.put('f3', 'b', 480)
+    c.lift('d2', 476); c.lift('f3', 210); c.put('f3', 'N', 222)
+    c.move('h7', 'h6')
+    c.expect(["f1d3", "g4f3", "d2f3", "h7h6"])
+    c.write()
+
+
 def irregularities():
     # Wrong initial positions (7.2), corrected one by one, then the game starts.
     c = Cap("setup-errors", "set up with kings and queens swapped; then a bishop and knight swapped; then a pawn missing; then an extra pawn; then correct; 1.e4",
