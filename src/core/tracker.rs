@@ -55,7 +55,9 @@
 //! like any move (`Tracker::unseen_capture_step`): quick play after it is not lost beyond the
 //! reach of the search. A board still unexplained is followed again report by report with
 //! every reading kept (`Tracker::followed_lines`); candidates pending that nothing extends
-//! are extended from before their last capture (the capturer may have been in the hand).
+//! are extended from before their last capture (the capturer may have been in the hand),
+//! and when nothing explains the board from them either, once it has rested as long as an
+//! unseen capture must, the likeliest is taken as played and the board looked at from there.
 //!
 //! Throughout, a line must account for the field reports (`Tracker::fit`: each move's piece
 //! reported on its target in line order, no piece reported on a square the line never
@@ -3326,6 +3328,20 @@ impl Tracker {
             // (It may also decide to wait a little longer: its deadline stands.)
             self.evaluate(now, fields);
             if self.pending.is_empty() && self.ply() == ply {
+                // Occupancy boards, at rest as long as an unseen capture must: the likeliest
+                // candidate is taken as played and the board looked at from there (the
+                // reports followed again, see `Tracker::followed_lines` — the candidates
+                // would wait for good when play went on quickly; a wrong pick is put right by
+                // `Tracker::refollow`).
+                if self.cfg.sensing == Sensing::Occupancy
+                    && now >= self.last_change_ms + self.cfg.occupancy_capture_settle_ms
+                    && let Some(first) = saved.first()
+                {
+                    let first = first.clone();
+                    self.apply_line(now, &first);
+                    self.evaluate(now, fields);
+                    return;
+                }
                 self.pending = saved;
                 self.last_unexplained = Some(sensed.clone());
             }
