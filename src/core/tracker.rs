@@ -135,17 +135,14 @@ pub struct TrackerConfig {
 }
 
 impl TrackerConfig {
-    /// The defaults for a board of this sensing: occupancy boards see less of each move (a
-    /// capture shows only its origin emptied), so a stretch of moves made before the board
-    /// rested is searched one move further (measured with `examples/exactness.rs`: every
-    /// pattern 903 → 911 of 1,032; identity boards lose games at 5).
+    /// The defaults for a board of this sensing. (Occupancy boards searched a stretch of moves
+    /// one move further, 5, until their reports were followed again when no search explains a
+    /// board — `Tracker::followed_lines`, `Tracker::refollow`; measured with
+    /// `examples/exactness.rs`, every pattern, four draws: 4 now does as well or better, and
+    /// costs less. Identity boards lose games at 5.)
     pub fn for_sensing(sensing: Sensing) -> TrackerConfig {
         TrackerConfig {
             sensing,
-            max_plies: match sensing {
-                Sensing::Identity => 4,
-                Sensing::Occupancy => 5,
-            },
             ..TrackerConfig::default()
         }
     }
