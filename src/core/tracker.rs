@@ -76,17 +76,18 @@
 //!   1032/1032 on those four draws (and in `tests/games.rs`); on further draws (+30000 to
 //!   +70000) up to three games still differ — stretches of several moves made within a second
 //!   or two with a piece always in a hand (not all diagnosed yet).
-//! - Occupancy boards (compared up to the promotion piece), default draw: 99.8% with clean
-//!   handling, 99.2% with every pattern but early replies and captures swapped inside one
-//!   scan, 97.0% with every pattern but early replies, 90.5% with every pattern (other draws:
-//!   every pattern 88.5–89.3%). The promotion piece is taken as the configured one (a queen)
+//! - Occupancy boards (compared up to the promotion piece), default draw: 99.9% with clean
+//!   handling, 99.4% with every pattern but early replies and captures swapped inside one
+//!   scan, 98.0% with every pattern but early replies, 96.3% with every pattern (other draws:
+//!   every pattern 95.8–97.7%). The promotion piece is taken as the configured one (a queen)
 //!   until a later move fits only another piece (rule 8). A capture swapped inside one scan
 //!   shows only its origin emptied, so every capture of that piece fits: evidence (victims
 //!   seen lifted, a slider's transit, the order the origins emptied), then the prior, pick
-//!   one, and later moves correct it (rules 5 and 8). What still differs is mostly such a
-//!   guess that no later move shows wrong (the game's last capture; a capture whose victim
-//!   and capturer never move again), or one shown wrong only after the opponent's quick
-//!   replies took the game elsewhere; and some streams are genuinely undecidable: `Qg8xg7`
+//!   one, and later moves correct it (rules 5 and 8; a board nothing explains has the reports
+//!   of up to `REFOLLOW_PLIES` followed again). What still differs is mostly such a guess
+//!   that no later move shows wrong (the game's last capture; a capture whose victim and
+//!   capturer never move again — queen raids on the back rank), or one the moves after it
+//!   fit as well; and some streams are genuinely undecidable: `Qg8xg7`
 //!   swapped inside one scan followed by a j'adoube of the bishop on f8 gives exactly the
 //!   occupancy stream of `Qg8xf8` with the capturer lifted first (g8 empty, f8 empty, f8
 //!   filled); `Rc5xa5 Qd8xa5` and `Rc5xc8 Qd8xc8` with both captures swapped give the same
