@@ -363,7 +363,7 @@ struct Game {
     move_seen: Vec<Bitboard>,
     /// Occupancy boards: the number of the first report in `Tracker::history` that may belong
     /// to each move — the reports since the position before it was confirmed.
-    move_lifts: Vec<usize>,
+    move_history: Vec<usize>,
     /// When the clock was last pressed (to stop revisions of completed moves).
     last_press_ms: Option<u64>,
 }
@@ -375,7 +375,7 @@ impl Game {
             moves: Vec::new(),
             move_times: Vec::new(),
             move_seen: Vec::new(),
-            move_lifts: Vec::new(),
+            move_history: Vec::new(),
             last_press_ms: None,
         }
     }
@@ -540,7 +540,7 @@ impl Tracker {
             g.move_times
                 .push(now.saturating_sub(self.cfg.revise_window_ms));
             g.move_seen.push(Bitboard::EMPTY);
-            g.move_lifts.push(self.history_total);
+            g.move_history.push(self.history_total);
         }
         self.game = Some(g);
         self.orientation = orientation;
@@ -1798,7 +1798,7 @@ impl Tracker {
         let n = g.moves.len();
         for d in 1..=n.min(REFOLLOW_PLIES) {
             let k = n - d;
-            let reports = self.reports_since(g.move_lifts[k]);
+            let reports = self.reports_since(g.move_history[k]);
             let lines: Vec<Vec<Move>> = self
                 .follow_reports(&g.positions[k], &reports, *occ)
                 .into_iter()
@@ -2719,7 +2719,7 @@ impl Tracker {
         g.moves.push(m);
         g.move_times.push(now);
         g.move_seen.push(self.seen_empty);
-        g.move_lifts.push(
+        g.move_history.push(
             self.history_floor
                 .map_or(self.history_total, |f| f.min(self.history_total)),
         );
@@ -2750,7 +2750,7 @@ impl Tracker {
             g.moves.pop();
             g.move_times.pop();
             g.move_seen.pop();
-            if let Some(mark) = g.move_lifts.pop() {
+            if let Some(mark) = g.move_history.pop() {
                 self.history_floor = Some(self.history_floor.map_or(mark, |f| f.min(mark)));
             }
             self.ops.push((
@@ -3107,7 +3107,7 @@ impl Tracker {
             return 0;
         };
         let first = g
-            .move_lifts
+            .move_history
             .get(ply.saturating_sub(1))
             .copied()
             .unwrap_or(self.history_total);
