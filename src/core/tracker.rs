@@ -410,6 +410,9 @@ pub struct Tracker {
     touched_before: Bitboard,
     /// Set while searching lines that revise the last move.
     revising: std::cell::Cell<bool>,
+    /// Set while searching lines with any promotion piece (occupancy boards otherwise search
+    /// the configured one only; see [`Tracker::underpromoted`]).
+    any_promotion: std::cell::Cell<bool>,
     /// The last board no move, line or takeback explained, at that ply.
     searched: Option<(Sensed, u32)>,
     /// A deadline set by a decision that must wait longer than `settle_ms`.
@@ -477,6 +480,7 @@ impl Tracker {
             seen_filled: Bitboard::EMPTY,
             touched_before: Bitboard::EMPTY,
             revising: std::cell::Cell::new(false),
+            any_promotion: std::cell::Cell::new(false),
             searched: None,
             extra_deadline: None,
             last_unexplained: None,
@@ -1647,7 +1651,8 @@ impl Tracker {
                     .into_iter()
                     .filter(|m| {
                         m.from().is_some_and(|f| d.contains(f))
-                            && m.promotion().is_none_or(|r| r == self.cfg.promotion)
+                            && (self.any_promotion.get()
+                                || m.promotion().is_none_or(|r| r == self.cfg.promotion))
                     })
                     .collect()
             };
@@ -1773,13 +1778,72 @@ impl Tracker {
         if in_hand {
             return false;
         }
-        let Some((k, line)) = self.reread(sensed) else {
+        if let Some((k, line)) = self.reread(sensed) {
+            self.takeback_to(now, k);
+            self.apply_line(now, &line);
+            self.confirmed();
+            return true;
+        }
+        let Some((k, line)) = self.underpromoted(sensed) else {
             return false;
         };
         self.takeback_to(now, k);
         self.apply_line(now, &line);
         self.confirmed();
         true
+    }
+
+    /// Occupancy boards, a board nothing else explains: the moves with any promotion piece. A
+    /// pawn promoted to a piece other than the configured one may leave a position where only
+    /// that piece lets the next moves be legal (a rook or a bishop, not a queen, that gives no
+    /// check). Searched from the game position, then followed from the reports (from there,
+    /// then from up to `REFOLLOW_PLIES` back, as [`Tracker::refollow`]). Returns the ply to go
+    /// back to and the line with the likeliest promotion pieces.
+    fn underpromoted(&self, sensed: &Sensed) -> Option<(usize, Vec<Move>)> {
+        let g = self.game.as_ref()?;
+        let n = g.moves.len();
+        // (Only when a pawn stood on its sixth or seventh rank lately.)
+        let near = |pos: &Chess| {
+            let b = pos.board();
+            let white =
+                Bitboard::from(shakmaty::Rank::Sixth) | Bitboard::from(shakmaty::Rank::Seventh);
+            let black =
+                Bitboard::from(shakmaty::Rank::Third) | Bitboard::from(shakmaty::Rank::Second);
+            (b.pawns() & ((b.white() & white) | (b.black() & black))).any()
+        };
+        if !g.positions[n.saturating_sub(REFOLLOW_PLIES)..]
+            .iter()
+            .any(near)
+        {
+            return None;
+        }
+        let rank = |l: &[Move]| -> usize { l.iter().map(|m| self.promotion_rank(m)).sum() };
+        let pick = |lines: Vec<Vec<Move>>| -> Option<Vec<Move>> {
+            lines
+                .into_iter()
+                .filter(|l| rank(l) > 0)
+                .min_by_key(|l| (rank(l), l.len()))
+        };
+        self.any_promotion.set(true);
+        let pos = g.current();
+        let mut found = None;
+        for len in 1..=self.cfg.max_plies {
+            let lines = self.best_supported(self.lines(pos, sensed, len));
+            if !lines.is_empty() {
+                found = pick(lines).map(|l| (n, l));
+                break;
+            }
+        }
+        if found.is_none() {
+            found = pick(self.followed_lines(pos, sensed)).map(|l| (n, l));
+        }
+        if found.is_none() {
+            found = self
+                .refollow(sensed)
+                .and_then(|(k, lines)| pick(lines).map(|l| (k, l)));
+        }
+        self.any_promotion.set(false);
+        found
     }
 
     /// Occupancy boards, a board nothing else explains (not even another reading of the
@@ -2552,6 +2616,7 @@ impl Tracker {
             }
             if self.cfg.sensing == Sensing::Occupancy
                 && m.promotion().is_some_and(|r| r != self.cfg.promotion)
+                && !self.any_promotion.get()
             {
                 continue;
             }

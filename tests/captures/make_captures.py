@@ -529,6 +529,18 @@ def early_replies_followed():
     c.write()
 
 
+    # Occupancy boards: 1.c8=B and Black's king lifted 30 ms after the bishop was put down.
+    # Read with a queen (the configured piece) 1...Kc2 is illegal (the queen checks down the
+    # c-file) and nothing explains the board: the moves are searched again with any promotion
+    # piece (a knight, the likelier, until 2.Bg4 shows the bishop and the game is re-read).
+    c = from_fen("underpromotion-quick-reply", "8/2P4p/8/8/8/2k5/7P/K7", "w", "1.c8=B Kc2 (the king lifted 30 ms after the bishop landed) 2.Bg4 Kd2")
+    c.lift('c7', 1500); c.put('c8', 'B', 300); c.lift('c3', 30); c.put('c2', 'k', 300)
+    c.move('c8', 'g4'); c.move('c2', 'd2')
+    c.expect(["c7c8b", "c3c2", "c8g4", "c2d2"])
+    c.lines.insert(4, "# expect-occupancy-moves: c7c8b c3c2 c8g4 c2d2")
+    c.write()
+
+
 def irregularities():
     # Wrong initial positions (7.2), corrected one by one, then the game starts.
     c = Cap("setup-errors", "set up with kings and queens swapped; then a bishop and knight swapped; then a pawn missing; then an extra pawn; then correct; 1.e4",
