@@ -2911,39 +2911,10 @@ impl Tracker {
         self.show(now);
     }
 
-    /// How likely a candidate line is, a priori: captures of the piece that just moved (a
-    /// recapture), then captures that win the most material (the victim's value, less the
-    /// capturer's when the square is defended — players seldom give material away).
+    /// How likely a candidate line is, a priori (see [`capture_prior`]).
     fn prior(&self, start: &Chess, line: &[Move]) -> i32 {
-        let value = |r: Role| match r {
-            Role::Pawn => 1,
-            Role::Knight | Role::Bishop => 3,
-            Role::Rook => 5,
-            Role::Queen => 9,
-            Role::King => 0,
-        };
-        let mut prev = self
-            .game
-            .as_ref()
-            .and_then(|g| g.moves.last())
-            .map(|m| m.to());
-        let mut pos = start.clone();
-        let mut s = 0;
-        for m in line {
-            let us = pos.turn();
-            pos.play_unchecked(*m);
-            if let Some(victim) = m.capture() {
-                s += if prev == Some(m.to()) { 100 } else { 0 };
-                s += value(victim);
-                let board = pos.board();
-                let defended = board.attacks_to(m.to(), us.other(), board.occupied()).any();
-                if defended {
-                    s -= value(m.promotion().unwrap_or(m.role()));
-                }
-            }
-            prev = Some(m.to());
-        }
-        s
+        let prev = self.game.as_ref().and_then(|g| g.moves.last());
+        capture_prior(prev, start, line)
     }
 
     /// Reports the likeliest pending line provisionally, beyond the game position.
@@ -3721,4 +3692,67 @@ pub fn uci(m: &Move) -> String {
 
 fn uci_line(line: &[Move]) -> Vec<String> {
     line.iter().map(uci).collect()
+}
+
+/// How likely a line of moves from `start` is, a priori, among lines an occupancy board cannot
+/// tell apart (captures whose capturer went straight onto its target). Per capture: a
+/// recapture (the move before took on that square) first; then the material it wins (the
+/// victim's value, less what the opponent wins back on that square by a static exchange —
+/// players seldom give material away); a little for taking the piece that just moved, and for
+/// a check; most for a mate. Measured on the real games by `examples/capture_prior.rs` (the
+/// capture really made named 68.7% of the time when the same piece had another; 61.7% with
+/// the material less the capturer's value when defended, and any piece that just moved first).
+pub fn capture_prior(prev: Option<&Move>, start: &Chess, line: &[Move]) -> i32 {
+    let mut prev = prev.copied();
+    let mut pos = start.clone();
+    let mut s = 0;
+    for m in line {
+        pos.play_unchecked(*m);
+        if let Some(victim) = m.capture() {
+            if let Some(p) = prev.filter(|p| p.to() == m.to()) {
+                s += if p.is_capture() { 30 } else { 5 };
+            }
+            s += 10 * (piece_value(victim) - exchange_loss(&pos, m.to(), 0));
+            if pos.is_checkmate() {
+                s += 1000;
+            } else if pos.is_check() {
+                s += 5;
+            }
+        }
+        prev = Some(*m);
+    }
+    s
+}
+
+/// Pawns: 1, knights and bishops: 3, rooks: 5, queens: 9 (kings: 0, never captured).
+fn piece_value(r: Role) -> i32 {
+    match r {
+        Role::Pawn => 1,
+        Role::Knight | Role::Bishop => 3,
+        Role::Rook => 5,
+        Role::Queen => 9,
+        Role::King => 0,
+    }
+}
+
+/// What the side to move in `pos` wins by capturing on `sq` with its least valuable piece each
+/// time, either side free to stop (a static exchange; 0 when it would lose).
+fn exchange_loss(pos: &Chess, sq: Square, depth: u32) -> i32 {
+    let Some(target) = pos.board().piece_at(sq) else {
+        return 0;
+    };
+    if depth >= 8 {
+        return 0;
+    }
+    let Some(m) = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.to() == sq && m.is_capture())
+        .min_by_key(|m| piece_value(m.role()))
+    else {
+        return 0;
+    };
+    let mut next = pos.clone();
+    next.play_unchecked(m);
+    (piece_value(target.role) - exchange_loss(&next, sq, depth + 1)).max(0)
 }

@@ -457,18 +457,19 @@ def early_replies_followed():
 
 
     # Occupancy boards: a capture swapped inside one scan that the board cannot tell from
-    # another (4.Bxc6 or 4.Bxa6: only b5 empties), and quick play after it, more moves than
+    # another (4.Bxa6 or 4.Bxc6: only b5 empties), and quick play after it, more moves than
     # one search reaches: the reports are followed again with every reading kept (without
-    # that, nothing more is reported), the likelier capture a priori (the pawn that just
-    # moved) is reported provisionally, and 8...bxc6 shows the other: the game is re-read.
-    c = Cap("ambiguous-capture-quick-replies", "1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Bxc6 (swap inside one scan) h6 5.d3 g6 6.Nc3 Bg7 7.Be3 Ne7 8.Qe2, each started 500 ms after the last; then 8...bxc6 (victim lifted first) after a pause")
+    # that, nothing more is reported), the likelier capture a priori (the knight, for a bishop
+    # the pawns win back either way) is reported provisionally, and 8...bxa6 shows the other:
+    # the game is re-read.
+    c = Cap("ambiguous-capture-quick-replies", "1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Bxa6 (swap inside one scan) h6 5.d3 g6 6.Nc3 Bg7 7.Be3 Ne7 8.Qe2, each started 500 ms after the last; then 8...bxa6 (victim lifted first) after a pause")
     for a, b in [('e2', 'e4'), ('e7', 'e5'), ('g1', 'f3'), ('b8', 'c6'), ('f1', 'b5'), ('a7', 'a6')]:
         c.move(a, b)
-    c.lift('b5', 1500); c.put('c6', 'B', 220)            # swap: c6 n -> B directly
+    c.lift('b5', 1500); c.put('a6', 'B', 220)            # swap: a6 p -> B directly
     for a, b in [('h7', 'h6'), ('d2', 'd3'), ('g7', 'g6'), ('b1', 'c3'), ('f8', 'g7'), ('c1', 'e3'), ('g8', 'e7'), ('d1', 'e2')]:
         c.move(a, b, 500)
-    c.lift('c6', 1500); c.lift('b7', 300); c.put('c6', 'p', 300)
-    c.expect(["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5c6", "h7h6", "d2d3", "g7g6", "b1c3", "f8g7", "c1e3", "g8e7", "d1e2", "b7c6"])
+    c.lift('a6', 1500); c.lift('b7', 300); c.put('a6', 'p', 300)
+    c.expect(["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a6", "h7h6", "d2d3", "g7g6", "b1c3", "f8g7", "c1e3", "g8e7", "d1e2", "b7a6"])
     c.lines.insert(4, "# expect-occupancy-event: ambiguous")
     c.lines.insert(5, "# expect-occupancy-event: takeback")
     c.write()
