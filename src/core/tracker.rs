@@ -48,7 +48,10 @@
 //! Intermediate boards (a piece in the hand, a capture half done, a castle half done, a pawn
 //! waiting on the last rank) match none of these in identity mode and are simply waited out.
 //! Occupancy boards see less: a capture only empties the origin, so a capture whose target
-//! was not seen emptied waits `occupancy_capture_settle_ms`, and evidence (targets seen
+//! was not seen emptied waits `occupancy_capture_settle_ms` (a board that reads as nothing
+//! but such captures, two or more, with pieces only taken off since the game position, waits
+//! `IN_HAND_REST_MS`: a capture in progress — the victim lifted, the capturer in the hand —
+//! is likelier), and evidence (targets seen
 //! empty, a slider's transit squares, the order in which origins were reported emptied —
 //! remembered across confirmed positions) ranks candidate lines. Such a capture followed by
 //! the opponent's completed reply, when no other pair of moves gives that board, is followed
@@ -201,6 +204,10 @@ const PENDING_PLIES: usize = 5;
 /// in the hand: after resting this long it is taken as played (the game's last capture,
 /// which nothing later decides). Measured with `examples/exactness.rs` (2 and 4 s alike).
 const PENDING_REST_MS: u64 = 4_000;
+/// Occupancy boards: how long a board that reads as nothing but captures straight onto their
+/// targets, two or more, must rest — pieces only taken off are more likely a capture in
+/// progress (see `Tracker::wait_for_capture`).
+const IN_HAND_REST_MS: u64 = 1_500;
 
 /// Occupancy boards: how far back another reading of the game is looked for (see
 /// `Tracker::reread`) — an under-promoted piece may move only many moves later.
@@ -2210,7 +2217,24 @@ impl Tracker {
                 m.is_capture() && !m.is_en_passant() && self.move_evidence(m, targets) == 0
             })
         });
-        let deadline = self.last_change_ms + self.cfg.occupancy_capture_settle_ms;
+        // (Lines of nothing but such captures, two or more, when the board reported pieces
+        // only taken off since the game position: more likely a capture in progress — the
+        // victim lifted, the capturer in the hand — than captures one after the other
+        // straight onto their targets.)
+        let only_taken_off = !self.dump_since_confirm
+            && self.reports.iter().all(|r| !r.1)
+            && lines.iter().all(|l| {
+                l.len() >= 2
+                    && l.iter().all(|m| {
+                        m.is_capture() && !m.is_en_passant() && !self.seen_empty.contains(m.to())
+                    })
+            });
+        let rest = if only_taken_off {
+            self.cfg.occupancy_capture_settle_ms.max(IN_HAND_REST_MS)
+        } else {
+            self.cfg.occupancy_capture_settle_ms
+        };
+        let deadline = self.last_change_ms + rest;
         if all_unseen && now < deadline {
             self.extra_deadline = Some(deadline);
             return true;

@@ -542,6 +542,19 @@ def early_replies_followed():
     c.write()
 
 
+    # Occupancy boards: 1...Nxe4 with the pawn lifted first and the knight held 1.2 s before
+    # it is put down. The board reads as pieces only taken off (e4, f6), which 1...Nxg4 2.exd5
+    # (both straight onto their targets) would also give: nothing but such captures waits
+    # longer (a capture in progress), and no move is reported, nor taken back, until the
+    # knight lands.
+    c = from_fen("capture-in-progress-held", "6k1/8/5n2/3p4/4P1B1/8/8/6K1", "b", "1...Nxe4 (the pawn lifted, then the knight, held 1.2 s) 2.Kh2")
+    c.lift('e4', 1500); c.lift('f6', 300); c.put('e4', 'n', 1200)
+    c.move('g1', 'h2')
+    c.expect(["f6e4", "g1h2"])
+    c.lines.insert(4, "# expect-occupancy-no-event: takeback")
+    c.write()
+
+
 def irregularities():
     # Wrong initial positions (7.2), corrected one by one, then the game starts.
     c = Cap("setup-errors", "set up with kings and queens swapped; then a bishop and knight swapped; then a pawn missing; then an extra pawn; then correct; 1.e4",
