@@ -3723,7 +3723,8 @@ fn uci_line(line: &[Move]) -> Vec<String> {
 /// recapture (the move before took on that square) first; then the material it wins (the
 /// victim's value, less what the opponent wins back on that square by a static exchange —
 /// players seldom give material away); a little for taking the piece that just moved, and for
-/// a check; most for a mate. Measured on the real games by `examples/capture_prior.rs` (the
+/// a check; most for a mate. Per move that captures nothing: what the opponent wins on its
+/// square by a static exchange, against it (a piece put where the reply takes it at once). Measured on the real games by `examples/capture_prior.rs` (the
 /// capture really made named 68.7% of the time when the same piece had another; 61.7% with
 /// the material less the capturer's value when defended, and any piece that just moved first).
 pub fn capture_prior(prev: Option<&Move>, start: &Chess, line: &[Move]) -> i32 {
@@ -3742,6 +3743,10 @@ pub fn capture_prior(prev: Option<&Move>, start: &Chess, line: &[Move]) -> i32 {
             } else if pos.is_check() {
                 s += 5;
             }
+        } else {
+            // (A move that leaves its piece to be won is unlikely too: a knight put where
+            // the reply takes it at once, say, rather than a capture straight onto a pawn.)
+            s -= 10 * exchange_loss(&pos, m.to(), 0);
         }
         prev = Some(*m);
     }

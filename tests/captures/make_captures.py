@@ -555,6 +555,17 @@ def early_replies_followed():
     c.write()
 
 
+    # Occupancy boards: 1...Nxb2 straight onto the pawn (only c4 empties), 2.Nd6+ Kd7. The
+    # board fits 1...Nd6 2.Nxd6+ as well (the knight put on d6 and taken there at once): a
+    # line whose move leaves its piece to be won is the less likely one.
+    c = from_fen("capture-not-blunder", "4k3/5N2/8/8/2n5/8/1P6/4K3", "b", "1...Nxb2 (swapped inside one scan) 2.Nd6+ (lifted 300 ms after) Kd7")
+    c.lift('c4', 1500); c.put('b2', 'n', 220)
+    c.move('f7', 'd6', 300); c.move('e8', 'd7')
+    c.expect(["c4b2", "f7d6", "e8d7"])
+    c.lines.insert(4, "# expect-occupancy-no-event: takeback")
+    c.write()
+
+
 def irregularities():
     # Wrong initial positions (7.2), corrected one by one, then the game starts.
     c = Cap("setup-errors", "set up with kings and queens swapped; then a bishop and knight swapped; then a pawn missing; then an extra pawn; then correct; 1.e4",
