@@ -1534,6 +1534,22 @@ impl Tracker {
                         self.irregular(now, &cur, sensed);
                         return;
                     }
+                    // (Occupancy boards: a revision that needs a capture never seen, when
+                    // the board is moves forward that account for every report with one
+                    // piece lifted since — the next capture's victim, say: a move in
+                    // progress.)
+                    if self.cfg.sensing == Sensing::Occupancy
+                        && !self.dump_since_confirm
+                        && line.iter().any(|m| {
+                            m.is_capture()
+                                && !m.is_en_passant()
+                                && self.move_evidence(m, Bitboard::EMPTY) == 0
+                        })
+                        && self.in_hand_after_line(&cur, &sensed)
+                    {
+                        self.irregular(now, &cur, sensed);
+                        return;
+                    }
                     let line = line.clone();
                     if self.ghost_wait(now, &before, &line) {
                         return;
@@ -2339,13 +2355,14 @@ impl Tracker {
         }
     }
 
-    /// Identity boards: the board is the end of a line from `cur` that accounts for every
+    /// The board is the end of a line from `cur` that accounts for every
     /// report in order (see [`Tracker::fit`]) with one piece lifted since — a move in progress
     /// after moves the board showed but `follow` did not take one by one (a slide that went
     /// on while the reply began, a piece lifted right after the reply landed).
     fn in_hand_after_line(&self, cur: &Chess, sensed: &Sensed) -> bool {
-        let Sensed::Identity { board, unknown } = sensed else {
-            return false;
+        let (board, unknown) = match sensed {
+            Sensed::Identity { board, unknown } => (board, unknown),
+            Sensed::Occupancy(occ) => return self.in_hand_after_line_occupancy(cur, *occ),
         };
         if !unknown.is_empty() || self.dump_since_confirm {
             return false;
@@ -2371,6 +2388,36 @@ impl Tracker {
                 board: put_back,
                 unknown: Bitboard::EMPTY,
             };
+            for len in 1..=self.cfg.max_plies {
+                if self
+                    .lines(cur, &put_back, len)
+                    .iter()
+                    .any(|l| self.fit(cur, l) == Some((0, 0)))
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// [`Tracker::in_hand_after_line`] on an occupancy board: a square last reported emptied
+    /// and empty now, read occupied again, is the end of a line from `cur` that accounts for
+    /// every report in order.
+    fn in_hand_after_line_occupancy(&self, cur: &Chess, occ: Bitboard) -> bool {
+        if self.dump_since_confirm {
+            return false;
+        }
+        let mut tried = Bitboard::EMPTY;
+        for &(sq, occupied, _, _) in self.reports.iter().rev() {
+            if tried.contains(sq) {
+                continue;
+            }
+            tried.add(sq);
+            if occupied || occ.contains(sq) {
+                continue;
+            }
+            let put_back = Sensed::Occupancy(occ | Bitboard::from(sq));
             for len in 1..=self.cfg.max_plies {
                 if self
                     .lines(cur, &put_back, len)

@@ -566,6 +566,22 @@ def early_replies_followed():
     c.write()
 
 
+    # Occupancy boards: 1.Bb5 Na7 2.Nxd5 (the pawn on d5 lifted before the knight landed on
+    # a7) and Black lifting the bishop 230 ms after White's knight landed, for 2...Nxb5. The
+    # board then fits 1.Bb5 taken back for 1.Nxd5 Na7 2.Bxh7+ (h7 taken straight, unseen); it
+    # is also the moves forward with one piece lifted since, which every report accounts for:
+    # a move in progress, waited out.
+    c = from_fen("victim-lifted-after-replies", "2n3k1/7p/8/3p4/8/2NB4/8/6K1", "w", "1.Bb5 Na7 2.Nxd5 (d5 lifted before a7 landed) Nxb5 (b5 lifted 230 ms after the knight landed) 3.Kg2")
+    c.move('d3', 'b5')
+    c.lift('c8', 1500); c.lift('d5', 380); c.put('a7', 'n', 30)
+    c.lift('c3', 370); c.put('d5', 'N', 270)
+    c.lift('b5', 230); c.lift('a7', 470); c.put('b5', 'n', 200)
+    c.move('g1', 'g2')
+    c.expect(["d3b5", "c8a7", "c3d5", "a7b5", "g1g2"])
+    c.lines.insert(4, "# expect-occupancy-no-event: takeback")
+    c.write()
+
+
 def irregularities():
     # Wrong initial positions (7.2), corrected one by one, then the game starts.
     c = Cap("setup-errors", "set up with kings and queens swapped; then a bishop and knight swapped; then a pawn missing; then an extra pawn; then correct; 1.e4",
