@@ -82,7 +82,7 @@
 //! - Occupancy boards (compared up to the promotion piece), default draw: 99.9% with clean
 //!   handling, 99.6% with every pattern but early replies and captures swapped inside one
 //!   scan, 98.9% with every pattern but early replies, 97.8% with every pattern (other draws:
-//!   every pattern 97.0–98.0%). The promotion piece is taken as the configured one (a queen)
+//!   every pattern 96.9–98.0%). The promotion piece is taken as the configured one (a queen)
 //!   until a later move fits only another piece (rule 8). A capture swapped inside one scan
 //!   shows only its origin emptied, so every capture of that piece fits: evidence (victims
 //!   seen lifted, a slider's transit, the order the origins emptied), then the prior
@@ -1199,8 +1199,26 @@ impl Tracker {
         if let Some(from) = m.from()
             && matches!(m.role(), Role::Bishop | Role::Rook | Role::Queen)
         {
-            let transit = shakmaty::attacks::between(from, m.to()) & !targets;
-            e += (transit & self.seen_filled).count() as u32;
+            let transit = shakmaty::attacks::between(from, m.to()) & !targets & self.seen_filled;
+            // (Occupancy boards: a square the slider passed reads filled after its origin
+            // read empty, within a scan — one filled before was no transit of it: a piece of
+            // the other side put there, which it may have captured.)
+            let since = (self.cfg.sensing == Sensing::Occupancy && !self.dump_since_confirm)
+                .then(|| {
+                    self.reports
+                        .iter()
+                        .rev()
+                        .find(|r| r.0 == from && !r.1)
+                        .map(|r| r.3.saturating_sub(SCAN_MS))
+                })
+                .flatten();
+            e += match since {
+                None => transit.count() as u32,
+                Some(t) => transit
+                    .into_iter()
+                    .filter(|&sq| self.reports.iter().any(|r| r.0 == sq && r.1 && r.3 >= t))
+                    .count() as u32,
+            };
         }
         e
     }
