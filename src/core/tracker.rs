@@ -1626,6 +1626,18 @@ impl Tracker {
                 break; // the start position again: a new game (7), not takebacks
             }
             if sensed.matches(self.game.as_ref().expect("game").positions[k].board()) {
+                // (Occupancy boards: shuffled pieces bring back an earlier occupancy often —
+                // a knight back on b8, a rook back on h1. Fewer moves put right by following
+                // the reports again, when that explains the board, is likelier than many
+                // taken back.)
+                if self.cfg.sensing == Sensing::Occupancy
+                    && let Some((k2, lines)) = self.refollow(&sensed)
+                    && k2 > k
+                {
+                    self.takeback_to(now, k2);
+                    self.take_lines(now, lines);
+                    return;
+                }
                 self.takeback_to(now, k);
                 self.confirmed();
                 return;
