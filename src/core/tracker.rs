@@ -29,7 +29,8 @@
 //!    or until they have stayed apart for `PENDING_PLIES` moves (then the likeliest stands,
 //!    and rule 8 can still re-read it); meanwhile a candidate's last move may be revised
 //!    when it was a slide paused on the way;
-//! 6. an earlier position of the game — `takeback`s down to it;
+//! 6. an earlier position of the game — `takeback`s down to it (occupancy boards: unless the
+//!    reports followed again from fewer plies back explain the board, see rule 8);
 //! 7. the standard initial position — `new_game` (also after a finished game);
 //! 8. occupancy boards, a board none of these explains once it has rested
 //!    `occupancy_capture_settle_ms`: the reports since a position up to `REFOLLOW_PLIES`
