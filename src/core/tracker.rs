@@ -82,8 +82,8 @@
 //!   or two with a piece always in a hand (not all diagnosed yet).
 //! - Occupancy boards (compared up to the promotion piece), default draw: 99.9% with clean
 //!   handling, 99.6% with every pattern but early replies and captures swapped inside one
-//!   scan, 98.9% with every pattern but early replies, 97.8% with every pattern (other draws:
-//!   every pattern 96.9–98.0%). The promotion piece is taken as the configured one (a queen)
+//!   scan, 98.9% with every pattern but early replies, 97.9% with every pattern (other draws:
+//!   every pattern 96.9–98.1%). The promotion piece is taken as the configured one (a queen)
 //!   until a later move fits only another piece (rule 8). A capture swapped inside one scan
 //!   shows only its origin emptied, so every capture of that piece fits: evidence (victims
 //!   seen lifted, a slider's transit, the order the origins emptied), then the prior
@@ -212,6 +212,9 @@ const PENDING_PLIES: usize = 5;
 /// in the hand: after resting this long it is taken as played (the game's last capture,
 /// which nothing later decides). Measured with `examples/exactness.rs` (2 and 4 s alike).
 const PENDING_REST_MS: u64 = 4_000;
+/// How well a line fits the reports: [`Tracker::fit`], then (occupancy boards) the lift
+/// order's misses.
+type FitKey = ((usize, usize), usize);
 /// Occupancy boards: how long a board that reads as nothing but captures straight onto their
 /// targets, two or more, must rest — pieces only taken off are more likely a capture in
 /// progress (see `Tracker::wait_for_capture`).
@@ -1536,18 +1539,32 @@ impl Tracker {
                     .filter(|l| l[0] != last && self.revision_seen(&before, last, l))
                     .collect();
                 self.revising.set(false);
-                let best_forward = lines.iter().filter_map(|l| self.fit(&cur, l)).min();
-                let mut best_revised: Vec<((usize, usize), &Vec<Move>)> = revised
+                // (Occupancy boards: captures have no target report to order them by; the
+                // order in which the moves' origins read empty breaks a tie.)
+                let moves_n = n - 1;
+                let lift = |start: usize, l: &[Move]| -> usize {
+                    if self.cfg.sensing == Sensing::Occupancy {
+                        self.lift_order_cost_from(start, l)
+                    } else {
+                        0
+                    }
+                };
+                let best_forward = lines
                     .iter()
-                    .filter_map(|l| self.fit(&before, l).map(|c| (c, l)))
+                    .filter_map(|l| self.fit(&cur, l).map(|c| (c, lift(moves_n, l))))
+                    .min();
+                let mut best_revised: Vec<(FitKey, &Vec<Move>)> = revised
+                    .iter()
+                    .filter_map(|l| self.fit(&before, l).map(|c| ((c, lift(moves_n - 1, l)), l)))
                     .collect();
                 best_revised.sort_by_key(|(c, _)| *c);
                 // (A revision must account for every piece the board reported since.)
-                if let Some(&(c, line)) = best_revised.first()
+                if let Some(&((c, lc), line)) = best_revised.first()
                     && c.1 == 0
-                    && best_revised.get(1).is_none_or(|(c2, _)| *c2 > c)
-                    && best_forward
-                        .is_none_or(|f| f > c || (f == c && continues_slide(last, line[0])))
+                    && best_revised.get(1).is_none_or(|(c2, _)| *c2 > (c, lc))
+                    && best_forward.is_none_or(|f| {
+                        f > (c, lc) || (f == (c, lc) && continues_slide(last, line[0]))
+                    })
                 {
                     // (A revision out of order, when the board is moves that account for
                     // every report with a piece in the hand: a move in progress.)
