@@ -582,6 +582,21 @@ def early_replies_followed():
     c.write()
 
 
+    # Occupancy boards: 1.Rd1 slid through e1 (paused there 680 ms: read as 1.Re1, to be
+    # revised), then quick replies, each victim lifted before the last move landed: 1...c5
+    # 2.Rxd7 Rxh7. Revising 1.Re1 as 1.Rd1 and going on fits as well as keeping it and four
+    # moves on (1...Rxh7 2.Rd1 c5 3.Rxd7; captures have no target report to order them), and
+    # so does another order of the revision: the order the origins read empty decides.
+    c = from_fen("slide-revised-quick-replies", "k6r/2pp3P/8/8/8/8/8/5RK1", "w", "1.Rd1 (slid, paused on e1) c5 2.Rxd7 Rxh7, each begun before the last landed")
+    c.lift('f1', 1500); c.put('e1', 'R', 6)
+    c.lift('e1', 681); c.put('d1', 'R', 6)
+    c.lift('c7', 152); c.put('c5', 'p', 388)
+    c.lift('d7', 55); c.lift('d1', 284); c.lift('h7', 389); c.put('d7', 'R', 15)
+    c.lift('h8', 460); c.put('h7', 'r', 188)
+    c.expect(["f1d1", "c7c5", "d1d7", "h8h7"])
+    c.write()
+
+
 def irregularities():
     # Wrong initial positions (7.2), corrected one by one, then the game starts.
     c = Cap("setup-errors", "set up with kings and queens swapped; then a bishop and knight swapped; then a pawn missing; then an extra pawn; then correct; 1.e4",
