@@ -41,7 +41,10 @@
 //!    inside one scan read as the capture of another piece, a promotion piece) that explains
 //!    it — `takeback`s to where the readings part, then the game as re-read
 //!    (`Tracker::reread`: the most recent such reading, the likeliest when several fit; one
-//!    that undoes a capture whose victim was seen lifted yields to any other);
+//!    that undoes a capture whose victim was seen lifted yields to any other); else the
+//!    moves with any promotion piece (`Tracker::underpromoted`). The re-reading also wins
+//!    over three moves or more with a capture never seen (rule 5) when it needs fewer new
+//!    moves;
 //! 9. anything else — an irregularity (Article 7, [`super::irregular`]): an illegal move once
 //!    completed (clock press, or rest without a clock), displaced or missing pieces after a
 //!    longer rest, a wrong initial position; or a transient board to wait out.
