@@ -6,19 +6,9 @@
 //!
 //! `cargo run --release --example capture_prior`
 
-use eboardd::core::tracker::capture_prior;
+use eboardd::core::tracker::{capture_prior, piece_value as value};
 use eboardd::shell::shared_data;
-use shakmaty::{Chess, Move, Position, Role};
-
-fn value(r: Role) -> i32 {
-    match r {
-        Role::Pawn => 1,
-        Role::Knight | Role::Bishop => 3,
-        Role::Rook => 5,
-        Role::Queen => 9,
-        Role::King => 0,
-    }
-}
+use shakmaty::{Chess, Move, Position};
 
 /// The prior before 2026-12-01: a capture of the piece that just moved first (any move).
 fn old_prior(prev: Option<&Move>, pos: &Chess, m: &Move) -> i32 {

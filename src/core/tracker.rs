@@ -727,9 +727,10 @@ impl Tracker {
         let [line] = out.as_slice() else {
             return false;
         };
-        let unseen =
-            |m: &Move| m.is_capture() && !m.is_en_passant() && !self.seen_empty.contains(m.to());
-        if !line[..line.len() - 1].iter().all(|(m, _)| unseen(m)) {
+        if !line[..line.len() - 1]
+            .iter()
+            .all(|(m, _)| self.unseen_capture(m))
+        {
             return false;
         }
         let line = line.clone();
@@ -1637,11 +1638,9 @@ impl Tracker {
             if self.cfg.sensing == Sensing::Occupancy
                 && len >= 3
                 && !self.dump_since_confirm
-                && lines.iter().all(|l| {
-                    l.iter().any(|m| {
-                        m.is_capture() && !m.is_en_passant() && !self.seen_empty.contains(m.to())
-                    })
-                })
+                && lines
+                    .iter()
+                    .all(|l| l.iter().any(|m| self.unseen_capture(m)))
                 && let Some((k, line)) = self.reread(&sensed)
                 && line.len() < len + (n - 1 - k)
             {
@@ -1877,13 +1876,7 @@ impl Tracker {
         if in_hand {
             return false;
         }
-        if let Some((k, line)) = self.reread(sensed) {
-            self.takeback_to(now, k);
-            self.apply_line(now, &line);
-            self.confirmed();
-            return true;
-        }
-        let Some((k, line)) = self.underpromoted(sensed) else {
+        let Some((k, line)) = self.reread(sensed).or_else(|| self.underpromoted(sensed)) else {
             return false;
         };
         self.takeback_to(now, k);
@@ -2309,29 +2302,35 @@ impl Tracker {
                 m.is_capture() && !m.is_en_passant() && self.move_evidence(m, targets) == 0
             })
         });
+        if !all_unseen {
+            return false;
+        }
         // (Lines of nothing but such captures, two or more, when the board reported pieces
         // only taken off since the game position: more likely a capture in progress — the
         // victim lifted, the capturer in the hand — than captures one after the other
         // straight onto their targets.)
         let only_taken_off = !self.dump_since_confirm
             && self.reports.iter().all(|r| !r.1)
-            && lines.iter().all(|l| {
-                l.len() >= 2
-                    && l.iter().all(|m| {
-                        m.is_capture() && !m.is_en_passant() && !self.seen_empty.contains(m.to())
-                    })
-            });
+            && lines
+                .iter()
+                .all(|l| l.len() >= 2 && l.iter().all(|m| self.unseen_capture(m)));
         let rest = if only_taken_off {
             self.cfg.occupancy_capture_settle_ms.max(IN_HAND_REST_MS)
         } else {
             self.cfg.occupancy_capture_settle_ms
         };
         let deadline = self.last_change_ms + rest;
-        if all_unseen && now < deadline {
+        if now < deadline {
             self.extra_deadline = Some(deadline);
             return true;
         }
         false
+    }
+
+    /// Occupancy boards: a capture whose target was never seen emptied since the game position
+    /// (no victim seen lifted; en passant empties a square of its own).
+    fn unseen_capture(&self, m: &Move) -> bool {
+        m.is_capture() && !m.is_en_passant() && !self.seen_empty.contains(m.to())
     }
 
     /// Identity boards: a revised move must have been seen — its piece reported on its new
@@ -2431,69 +2430,48 @@ impl Tracker {
         }
     }
 
-    /// The board is the end of a line from `cur` that accounts for every
-    /// report in order (see [`Tracker::fit`]) with one piece lifted since — a move in progress
-    /// after moves the board showed but `follow` did not take one by one (a slide that went
-    /// on while the reply began, a piece lifted right after the reply landed).
+    /// The board is the end of a line from `cur` that accounts for every report in order
+    /// (see [`Tracker::fit`]) with one piece lifted since — a move in progress after moves the
+    /// board showed but `follow` did not take one by one (a slide that went on while the reply
+    /// began, a piece lifted right after the reply landed; occupancy boards: the next
+    /// capture's victim lifted).
     fn in_hand_after_line(&self, cur: &Chess, sensed: &Sensed) -> bool {
-        let (board, unknown) = match sensed {
-            Sensed::Identity { board, unknown } => (board, unknown),
-            Sensed::Occupancy(occ) => return self.in_hand_after_line_occupancy(cur, *occ),
-        };
-        if !unknown.is_empty() || self.dump_since_confirm {
+        if self.dump_since_confirm
+            || matches!(sensed, Sensed::Identity { unknown, .. } if unknown.any())
+        {
             return false;
         }
-        // Squares last reported emptied and empty now, with the piece that stood there.
+        // Squares last reported emptied and empty now, read with the piece that stood there.
         let mut tried = Bitboard::EMPTY;
         for (j, &(sq, occupied, _, _)) in self.reports.iter().enumerate().rev() {
             if tried.contains(sq) {
                 continue;
             }
             tried.add(sq);
-            if occupied || board.occupied().contains(sq) {
-                continue;
-            }
-            let lifted = match self.reports[..j].iter().rposition(|r| r.0 == sq) {
-                Some(i) => self.reports[i].2,
-                None => cur.board().piece_at(sq),
-            };
-            let Some(piece) = lifted else { continue };
-            let mut put_back = board.clone();
-            put_back.set_piece_at(sq, piece);
-            let put_back = Sensed::Identity {
-                board: put_back,
-                unknown: Bitboard::EMPTY,
-            };
-            for len in 1..=self.cfg.max_plies {
-                if self
-                    .lines(cur, &put_back, len)
-                    .iter()
-                    .any(|l| self.fit(cur, l) == Some((0, 0)))
-                {
-                    return true;
+            let put_back = match sensed {
+                Sensed::Identity { board, .. } => {
+                    if occupied || board.occupied().contains(sq) {
+                        continue;
+                    }
+                    let lifted = match self.reports[..j].iter().rposition(|r| r.0 == sq) {
+                        Some(i) => self.reports[i].2,
+                        None => cur.board().piece_at(sq),
+                    };
+                    let Some(piece) = lifted else { continue };
+                    let mut put_back = board.clone();
+                    put_back.set_piece_at(sq, piece);
+                    Sensed::Identity {
+                        board: put_back,
+                        unknown: Bitboard::EMPTY,
+                    }
                 }
-            }
-        }
-        false
-    }
-
-    /// [`Tracker::in_hand_after_line`] on an occupancy board: a square last reported emptied
-    /// and empty now, read occupied again, is the end of a line from `cur` that accounts for
-    /// every report in order.
-    fn in_hand_after_line_occupancy(&self, cur: &Chess, occ: Bitboard) -> bool {
-        if self.dump_since_confirm {
-            return false;
-        }
-        let mut tried = Bitboard::EMPTY;
-        for &(sq, occupied, _, _) in self.reports.iter().rev() {
-            if tried.contains(sq) {
-                continue;
-            }
-            tried.add(sq);
-            if occupied || occ.contains(sq) {
-                continue;
-            }
-            let put_back = Sensed::Occupancy(occ | Bitboard::from(sq));
+                Sensed::Occupancy(occ) => {
+                    if occupied || occ.contains(sq) {
+                        continue;
+                    }
+                    Sensed::Occupancy(*occ | Bitboard::from(sq))
+                }
+            };
             for len in 1..=self.cfg.max_plies {
                 if self
                     .lines(cur, &put_back, len)
@@ -3847,9 +3825,10 @@ fn uci_line(line: &[Move]) -> Vec<String> {
 /// victim's value, less what the opponent wins back on that square by a static exchange —
 /// players seldom give material away); a little for taking the piece that just moved, and for
 /// a check; most for a mate. Per move that captures nothing: what the opponent wins on its
-/// square by a static exchange, against it (a piece put where the reply takes it at once). Measured on the real games by `examples/capture_prior.rs` (the
-/// capture really made named 68.7% of the time when the same piece had another; 61.7% with
-/// the material less the capturer's value when defended, and any piece that just moved first).
+/// square by a static exchange, against it (a piece put where the reply takes it at once).
+/// Measured on the real games by `examples/capture_prior.rs` (the capture really made named
+/// 68.7% of the time when the same piece had another; 61.6% with the material less the
+/// capturer's value when defended, and any piece that just moved first).
 pub fn capture_prior(prev: Option<&Move>, start: &Chess, line: &[Move]) -> i32 {
     let mut prev = prev.copied();
     let mut pos = start.clone();
@@ -3877,7 +3856,7 @@ pub fn capture_prior(prev: Option<&Move>, start: &Chess, line: &[Move]) -> i32 {
 }
 
 /// Pawns: 1, knights and bishops: 3, rooks: 5, queens: 9 (kings: 0, never captured).
-fn piece_value(r: Role) -> i32 {
+pub fn piece_value(r: Role) -> i32 {
     match r {
         Role::Pawn => 1,
         Role::Knight | Role::Bishop => 3,
