@@ -3139,11 +3139,13 @@ impl Tracker {
         let mut transit = [Bitboard::EMPTY; 12];
         let index = |p: shakmaty::Piece| p.color as usize * 6 + p.role as usize - 1;
         // (Identity boards: a slide passes after the line's previous move began — its origin
-        // read empty, within a scan — and a move lands after the line's previous move landed —
-        // its piece read on its target, within a scan. An earlier report on the way, or there,
-        // is no transit, or arrival, of it. Checked only for the reports that need it.)
+        // read empty — and landed — its piece read on its target — and a move lands after the
+        // line's previous move landed, each within a scan. An earlier report on the way, or
+        // there, is no transit, or arrival, of it: a rook read on g5 before the opponent's
+        // reply even left g8 is a slide to g5, not the transit of a later Rg4-g6. Checked only
+        // for the reports that need it.)
         let timed = self.cfg.sensing == Sensing::Identity && !self.dump_since_confirm;
-        let mut late: Vec<(usize, Bitboard, usize)> = Vec::new();
+        let mut late: Vec<(usize, Bitboard, usize, Color)> = Vec::new();
         let mut landed: Vec<(Square, usize, Color)> = Vec::new();
         for (i, m) in line.iter().enumerate() {
             if timed && i > 0 && !m.is_castle() {
@@ -3159,7 +3161,7 @@ impl Tracker {
             if let Some(from) = m.from() {
                 let way = shakmaty::attacks::between(from, m.to());
                 if timed && i > 0 {
-                    late.push((index(m.role().of(turn)), way, i - 1));
+                    late.push((index(m.role().of(turn)), way, i - 1, turn.other()));
                 } else {
                     transit[index(m.role().of(turn))] |= way;
                 }
@@ -3183,10 +3185,11 @@ impl Tracker {
                     && !match p {
                         Some(p) => {
                             transit[index(*p)].contains(*sq)
-                                || late.iter().any(|&(i, way, k)| {
+                                || late.iter().any(|&(i, way, k, color)| {
                                     i == index(*p)
                                         && way.contains(*sq)
                                         && after(*t, self.origin_emptied(&line[k]))
+                                        && after(*t, self.first_arrival(&line[k], color))
                                 })
                         }
                         None => transit.iter().any(|t| t.contains(*sq)),

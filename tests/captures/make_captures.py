@@ -1015,5 +1015,24 @@ def early_replies():
     c.write()
 
 
+    # A slide paused long enough to be reported (Rg4), then went on to g5 — and the opponent
+    # began his reply (Rh8) before it settled, the rook then going on at once (Rg6). Followed
+    # update by update this reads Rg4 kept, Rh8, Rg4-g6 with the rook "passing" g5 — but it
+    # was read on g5 before Black's rook even left g8: no transit of a move made after the
+    # reply landed. The revision (Rg5 Rh8 Rg6) explains it. (Drawn from the simulator,
+    # SEED=30000 sample 192.)
+    fen = "k5r1/6p1/8/8/8/6R1/8/1K6"
+    c = from_fen("slide-transit-spans-reply", fen, "w", "1.Rg5 (resting 390 ms on g4: Rg4 reported, then revised) Rh8 (g8 lifted 130 ms after g5 read) 2.Rg6 (lifted from g5 90 ms after h8 read) Rh7 3.Kc2")
+    c.put('g4', 'R', 1500); c.lift('g3', 31)
+    c.put('g5', 'R', 391); c.lift('g4', 27)
+    c.lift('g8', 107); c.put('h8', 'r', 448)
+    c.lift('g5', 88); c.put('g6', 'R', 434)
+    c.move('h8', 'h7', 837, 256)
+    c.move('b1', 'c2')
+    c.expect(["g3g5", "g8h8", "g5g6", "h8h7", "b1c2"])
+    c.lines.insert(5, "# occupancy: skip (only identity boards tell whose rook was read on g5)")
+    c.write()
+
+
 if __name__ == "__main__":
     main()
