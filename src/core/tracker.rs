@@ -2792,7 +2792,31 @@ impl Tracker {
                 .iter()
                 .rfind(|r| r.0 == a.to() && r.2 == Some(capturer));
             let left = self.reports.iter().find(|r| r.0 == from && !r.1);
-            matches!((arrived, left), (Some(b), Some(a)) if a.3 > b.3 + SCAN_MS)
+            if matches!((arrived, left), (Some(b), Some(a)) if a.3 > b.3 + SCAN_MS) {
+                return true;
+            }
+            // (Likewise a slide captured at once: the piece read on a square on its way — or
+            // standing there in the game, a slide revised to go on — left it before the
+            // capturer landed. A bishop on b5 gone from there long after the rook landed on
+            // a6 was not taken on a6.)
+            let Some(arrived) = arrived else { return false };
+            let piece = a.role().of(color.other());
+            let way = shakmaty::attacks::between(from, a.to());
+            let left_late = |j: usize, sq: Square| {
+                self.reports[j..]
+                    .iter()
+                    .find(|e| e.0 == sq && !e.1)
+                    .is_some_and(|e| e.3 > arrived.3 + SCAN_MS)
+            };
+            let stood = self.game.as_ref().map_or(Bitboard::EMPTY, |g| {
+                g.current().board().by_piece(piece) & way
+            });
+            stood.into_iter().any(|sq| left_late(0, sq))
+                || self
+                    .reports
+                    .iter()
+                    .enumerate()
+                    .any(|(j, r)| way.contains(r.0) && r.2 == Some(piece) && left_late(j + 1, r.0))
         })
     }
 
