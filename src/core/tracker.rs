@@ -1364,8 +1364,13 @@ impl Tracker {
             if self.take_perfect(now, &sensed, 2) {
                 return;
             }
-            // The moves followed with a piece in the hand: a move in progress.
-            if !self.dump_since_confirm && self.in_hand_after_chain(&sensed) {
+            // The moves followed with a piece in the hand: a move in progress. (So is a
+            // revision of the last move and replies with a piece in the hand.)
+            if !self.dump_since_confirm
+                && (self.in_hand_after_chain(&sensed)
+                    || (self.cfg.sensing == Sensing::Identity
+                        && self.in_hand_after_revision(now, &cur, &sensed)))
+            {
                 self.irregular(now, &cur, sensed);
                 return;
             }
@@ -2436,6 +2441,50 @@ impl Tracker {
     /// began, a piece lifted right after the reply landed; occupancy boards: the next
     /// capture's victim lifted).
     fn in_hand_after_line(&self, cur: &Chess, sensed: &Sensed) -> bool {
+        self.in_hand_after(cur, sensed, |put_back| {
+            (1..=self.cfg.max_plies).any(|len| {
+                self.lines(cur, put_back, len)
+                    .iter()
+                    .any(|l| self.fit(cur, l) == Some((0, 0)))
+            })
+        })
+    }
+
+    /// [`Tracker::in_hand_after_line`] for a revised last move (identity boards, while it may
+    /// be revised): the board is the end of a revision and replies that accounts for every
+    /// report, with one piece lifted since — the queen that went on from b5 to c4 lifted
+    /// again for her next move as the reply landed on b5, not taken there.
+    fn in_hand_after_revision(&self, now: u64, cur: &Chess, sensed: &Sensed) -> bool {
+        let Some(g) = self.game.as_ref() else {
+            return false;
+        };
+        let n = g.positions.len();
+        if n < 2 || !self.may_revise(now) {
+            return false;
+        }
+        let (before, last) = (&g.positions[n - 2], g.moves[n - 2]);
+        self.in_hand_after(cur, sensed, |put_back| {
+            (1..=self.cfg.max_plies).any(|len| {
+                self.revising.set(true);
+                let lines = self.lines(before, put_back, len);
+                self.revising.set(false);
+                lines.iter().any(|l| {
+                    l[0] != last
+                        && self.revision_seen(before, last, l)
+                        && self.fit(before, l) == Some((0, 0))
+                })
+            })
+        })
+    }
+
+    /// Whether `explains` holds for the board with one piece put back where it was last
+    /// reported lifted from (a square read emptied and empty now).
+    fn in_hand_after(
+        &self,
+        cur: &Chess,
+        sensed: &Sensed,
+        explains: impl Fn(&Sensed) -> bool,
+    ) -> bool {
         if self.dump_since_confirm
             || matches!(sensed, Sensed::Identity { unknown, .. } if unknown.any())
         {
@@ -2472,14 +2521,8 @@ impl Tracker {
                     Sensed::Occupancy(*occ | Bitboard::from(sq))
                 }
             };
-            for len in 1..=self.cfg.max_plies {
-                if self
-                    .lines(cur, &put_back, len)
-                    .iter()
-                    .any(|l| self.fit(cur, l) == Some((0, 0)))
-                {
-                    return true;
-                }
+            if explains(&put_back) {
+                return true;
             }
         }
         false

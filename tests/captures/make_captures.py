@@ -1053,5 +1053,23 @@ def early_replies():
     c.write()
 
 
+    # A slide paused long enough to be reported (Qb5), then went on to c4; Black's queen came
+    # to b5 at once, and White's was lifted from c4 for her next move before it landed. That
+    # board reads as Qb5 kept and Qxb5 — but White's queen was read on c4: a revised slide
+    # and the reply with a piece in the hand is a move in progress. (Drawn from the
+    # simulator, SEED=40000 sample 57.)
+    fen = "7k/8/Q7/1q6/8/8/7K/8"
+    c = from_fen("slide-revised-reply-in-hand", fen, "b", "1...Qc6 2.Qc4 (resting 400 ms on b5: Qb5 reported, then revised) Qb5 (c6 lifted 23 ms after b5 read empty; White's queen lifted from c4 33 ms before b5 read) 3.Qc5 Qb4 4.Kg2")
+    c.lift('b5', 1500); c.put('c6', 'q', 463)
+    c.put('b5', 'Q', 2038); c.lift('a6', 35)
+    c.put('c4', 'Q', 364); c.lift('b5', 29); c.lift('c6', 23)
+    c.lift('c4', 400); c.put('b5', 'q', 33); c.put('c5', 'Q', 472)
+    c.lift('b5', 1082); c.put('b4', 'q', 189)
+    c.move('h2', 'g2')
+    c.expect(["b5c6", "a6c4", "c6b5", "c4c5", "b5b4", "h2g2"])
+    c.lines.insert(5, "# occupancy: skip (only identity boards tell whose queen was read where)")
+    c.write()
+
+
 if __name__ == "__main__":
     main()
