@@ -816,6 +816,15 @@ impl Tracker {
         // or an en passant victim taken off — too rare to pay for on every lift.)
         let placed = self.reports.last().is_none_or(|r| r.1) || self.dump_since_confirm;
         if !placed {
+            // (A piece put down before its old square read empty: the move completes when that
+            // square reads empty — maybe with the opponent's reply already lifted.)
+            let lifted = self.reports.last().map(|r| r.0);
+            if let Some(next) = one_move_reply_lifted(tail, live)
+                && next.0.from() == lifted
+            {
+                self.chain.push(next);
+                return true;
+            }
             return false;
         }
         let diff = live.diff(tail.board());

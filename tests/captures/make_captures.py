@@ -1071,5 +1071,22 @@ def early_replies():
     c.write()
 
 
+    # The knight put down on g5 before f3 read empty — and Black's pawn lifted in between: the
+    # move completes when f3 reads empty, with the reply in the hand. Then d5 exd5 (the pawn
+    # never read on d5), Na5 (the bishop lifted before the knight landed) and Bb5+ follow
+    # without the board ever at rest: more moves than a search reaches, so they must be
+    # followed one by one. (Drawn from the simulator, SEED=60000 sample 557.)
+    c = Cap("new-before-old-reply-lifted", "1.e4 e5 2.Nf3 Nc6 3.Bc4 Nf6 4.Ng5 (g5 read before f3 empty; d7 lifted in between) d5 (never read on d5) 5.exd5 Na5 (c4 lifted first) 6.Bb5+, each begun before the last settled; 6...c6")
+    for a, b in [('e2', 'e4'), ('e7', 'e5'), ('g1', 'f3'), ('b8', 'c6'), ('f1', 'c4'), ('g8', 'f6')]:
+        c.move(a, b)
+    c.put('g5', 'N', 2500); c.lift('d7', 68); c.lift('f3', 108)
+    c.lift('e4', 958); c.put('d5', 'P', 251)
+    c.lift('c6', 261); c.lift('c4', 386); c.put('a5', 'n', 37)
+    c.put('b5', 'B', 441)
+    c.move('c7', 'c6')
+    c.expect(["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "f3g5", "d7d5", "e4d5", "c6a5", "c4b5", "c7c6"])
+    c.write()
+
+
 if __name__ == "__main__":
     main()
