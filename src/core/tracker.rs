@@ -3391,7 +3391,9 @@ impl Tracker {
     }
 
     /// Identity boards (no dump since the last confirmed position): when `m`'s origin was
-    /// first reported emptied since then.
+    /// first reported emptied since then. (None when the square was first reported filled: it
+    /// was empty already — a revised move's piece left before — and another piece came and
+    /// went.)
     fn origin_emptied(&self, m: &Move) -> Option<u64> {
         if self.cfg.sensing != Sensing::Identity || self.dump_since_confirm || m.is_castle() {
             return None;
@@ -3399,7 +3401,8 @@ impl Tracker {
         let from = m.from()?;
         self.reports
             .iter()
-            .find(|r| r.0 == from && !r.1)
+            .find(|r| r.0 == from)
+            .filter(|r| !r.1)
             .map(|r| r.3)
     }
 

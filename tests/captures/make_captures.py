@@ -1088,5 +1088,21 @@ def early_replies():
     c.write()
 
 
+    # A slide paused long enough to be reported (Rb5), then went on to b6, and four moves
+    # followed without the board at rest — Qc8, b4 (lifted before the queen landed), Qd7, b5
+    # — more than a search reaches: followed one by one from before Rb5. The pawn came to b4
+    # and left it again; its leaving is not the rook's (the rook left b4 before Rb5 was
+    # reported). (Drawn from the simulator, SEED=60000 sample 552.)
+    fen = "1q4k1/8/8/8/1R6/8/1P6/6K1"
+    c = from_fen("slide-revised-pawn-through-origin", fen, "w", "1.Rb6 (resting 400 ms on b5: Rb5 reported, then revised) Qc8 (b8 lifted 130 ms after b5 read empty) 2.b4 (lifted before c8 read) Qd7 3.b5, each begun before the last settled; 3...Kh8")
+    c.put('b5', 'R', 1500); c.lift('b4', 30)
+    c.put('b6', 'R', 395); c.lift('b5', 27); c.lift('b8', 133)
+    c.lift('b2', 421); c.put('c8', 'q', 65); c.put('b4', 'P', 328)
+    c.lift('c8', 108); c.put('d7', 'q', 478); c.lift('b4', 82); c.put('b5', 'P', 205)
+    c.move('g8', 'h8')
+    c.expect(["b4b6", "b8c8", "b2b4", "c8d7", "b4b5", "g8h8"])
+    c.write()
+
+
 if __name__ == "__main__":
     main()
