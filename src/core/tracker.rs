@@ -2298,7 +2298,10 @@ impl Tracker {
             return false;
         };
         let pressed_after = g.last_press_ms.is_some_and(|p| p > t);
-        !pressed_after && now.saturating_sub(t) <= self.cfg.revise_window_ms
+        // (Recent when the board came to rest as it reads: a decision waited out — a piece
+        // captured at once may be in the hand — does not age the move.)
+        let rest = now.min(self.last_change_ms.max(t));
+        !pressed_after && rest.saturating_sub(t) <= self.cfg.revise_window_ms
     }
 
     /// Occupancy boards: a capture whose target was never seen empty must rest longer (it
@@ -2442,6 +2445,27 @@ impl Tracker {
             }
             Sensed::Occupancy(occ) => occ.is_subset(end.occupied()) && *occ != end.occupied(),
         }
+    }
+
+    /// Identity boards: the squares the moves followed leave filled and the board reads empty
+    /// were last reported emptied no earlier than the last move followed left its origin.
+    fn lifted_after_chain(&self, sensed: &Sensed) -> bool {
+        let Some((m, end)) = self.chain.last() else {
+            return false;
+        };
+        let Some(began) = self.origin_emptied(m) else {
+            return true;
+        };
+        let occ = match sensed {
+            Sensed::Identity { board, .. } => board.occupied(),
+            Sensed::Occupancy(occ) => *occ,
+        };
+        (end.board().occupied() & !occ).into_iter().all(|sq| {
+            self.reports
+                .iter()
+                .rfind(|r| r.0 == sq && !r.1)
+                .is_none_or(|r| r.3 >= began)
+        })
     }
 
     /// The board is the end of a line from `cur` that accounts for every report in order
@@ -2897,10 +2921,12 @@ impl Tracker {
     fn ghost_wait_all(&mut self, now: u64, start: &Chess, lines: &[Vec<Move>]) -> bool {
         // A board that is the moves followed with a piece lifted (a j'adoube, a move begun) is
         // waited out longer: the piece usually comes back.
+        // (Lifted after the last move followed began: a piece lifted before it, while the
+        // opponent was still to move, is likelier the piece captured at once.)
         let in_hand = self
             .live
             .as_ref()
-            .is_some_and(|l| self.in_hand_after_chain(l));
+            .is_some_and(|l| self.in_hand_after_chain(l) && self.lifted_after_chain(l));
         let deadline = self.last_change_ms
             + if in_hand {
                 self.cfg.missing_ms

@@ -816,7 +816,7 @@ def early_replies():
     c = from_fen("slide-captured-at-once", fen, "b", "1...Re2+ (sliding over g2, resting 670 ms on f2: Rf2 reported, then revised) 2.Kxe2 (the rook taken before e2 was read) Ke7 3.Kd3")
     c.lift('h2', 1500); c.put('g2', 'r', 6); c.lift('g2', 230); c.put('f2', 'r', 6)
     c.lift('f2', 670); c.lift('e1', 400); c.put('e2', 'K', 250)
-    c.move('e8', 'e7'); c.move('e2', 'd3')
+    c.move('e8', 'e7'); c.move('e2', 'd3', 11000)
     c.expect(["h2e2", "e1e2", "e8e7", "e2d3"])
     c.write()
 
@@ -1101,6 +1101,21 @@ def early_replies():
     c.lift('c8', 108); c.put('d7', 'q', 478); c.lift('b4', 82); c.put('b5', 'P', 205)
     c.move('g8', 'h8')
     c.expect(["b4b6", "b8c8", "b2b4", "c8d7", "b4b5", "g8h8"])
+    c.write()
+
+
+    # A slide paused long enough to be reported (Qg8), then went on to f8 where the bishop
+    # took the queen at once (never read on f8). With the queen's square read empty the board
+    # may be a piece in the hand — but the queen left g8 before the bishop left g7: no piece
+    # lifted after the moves, nothing to wait out longer. (And a decision waited out does not
+    # age the move it revises: it is as recent as when the board came to rest.)
+    # (Drawn from the simulator, SEED=90000 sample 115.)
+    fen = "7Q/6b1/8/8/k7/8/4KP2/8"
+    c = from_fen("slide-captured-at-once-late", fen, "w", "1.Qf8 (resting 445 ms on g8: Qg8 reported, then revised) Bxf8 (the queen never read on f8) 2.Kd3")
+    c.lift('h8', 1500); c.put('g8', 'Q', 6)
+    c.lift('g8', 445); c.lift('g7', 425); c.put('f8', 'b', 260)
+    c.move('e2', 'd3', 11000)
+    c.expect(["h8f8", "g7f8", "e2d3"])
     c.write()
 
 
