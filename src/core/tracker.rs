@@ -1584,13 +1584,15 @@ impl Tracker {
                         f > (c, lc) || (f == (c, lc) && continues_slide(last, line[0]))
                     })
                 {
-                    // (A revision out of order, when the board is moves that account for
-                    // every report with a piece in the hand: a move in progress.)
+                    // (A revision out of order, when the board is moves — or another
+                    // revision — that account for every report with a piece in the hand: a
+                    // move in progress.)
                     if c != (0, 0)
                         && self.cfg.sensing == Sensing::Identity
                         && !self.dump_since_confirm
                         && (self.in_hand_after_chain(&sensed)
-                            || self.in_hand_after_line(&cur, &sensed))
+                            || self.in_hand_after_line(&cur, &sensed)
+                            || self.in_hand_after_revision(now, &cur, &sensed))
                     {
                         self.irregular(now, &cur, sensed);
                         return;

@@ -1119,5 +1119,21 @@ def early_replies():
     c.write()
 
 
+    # A slide paused long enough to be reported (Rc5), then went on to c4; White replied b3
+    # at once and lifted the bishop the rook was about to take (Rxc1). That board reads as Rc5
+    # revised to Rxc1 (the rook never read on c1), b3, and the rook back to c4 — out of order,
+    # while a revision (Rc4 b3) with the bishop in the hand accounts for every report: a
+    # move in progress. (Drawn from the simulator, SEED=70000 sample 316.)
+    fen = "6k1/2r5/8/8/8/8/1P6/2B2RK1"
+    c = from_fen("slide-revised-victim-lifted", fen, "b", "1...Rc4 (read on c6, resting 450 ms on c5: Rc5 reported, then revised) 2.b3 (b2 lifted 57 ms after c4 read) Rxc1 (the bishop lifted first) 3.Rxc1 Kf8")
+    c.put('c6', 'r', 1500); c.lift('c7', 190); c.lift('c6', 26); c.put('c5', 'r', 25)
+    c.lift('c5', 446); c.put('c4', 'r', 30); c.lift('b2', 57); c.put('b3', 'P', 427)
+    c.lift('c1', 66); c.lift('c4', 376); c.put('c1', 'r', 330)
+    c.lift('c1', 912); c.lift('f1', 428); c.put('c1', 'R', 229)
+    c.move('g8', 'f8')
+    c.expect(["c7c4", "b2b3", "c4c1", "f1c1", "g8f8"])
+    c.write()
+
+
 if __name__ == "__main__":
     main()
