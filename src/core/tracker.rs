@@ -1627,9 +1627,12 @@ impl Tracker {
                 continue;
             }
             // A line leaving reports unexplained or out of order, when a longer one explains
-            // them all (the opponent replied and a piece moved on before the board settled).
+            // them all (the opponent replied and a piece moved on before the board settled),
+            // or the reports followed one by one from before a revised last move do (more
+            // replies than the search reaches).
             if !lines.iter().any(|l| self.fit(&cur, l) == Some((0, 0)))
-                && self.take_perfect(now, &sensed, len + 1)
+                && (self.take_perfect(now, &sensed, len + 1)
+                    || (revisable && self.take_refollowed(now, &sensed)))
             {
                 return;
             }
@@ -2606,7 +2609,7 @@ impl Tracker {
         };
         let touched = self.seen_empty | self.seen_filled;
         let mut chain: Vec<(Move, Chess)> = Vec::new();
-        for &(sq, _, piece, _) in &self.reports {
+        for &(sq, placed, piece, _) in &self.reports {
             board.set(sq, piece.map_or(PieceCode::Empty, PieceCode::Piece));
             let tail = chain.last().map_or(&before, |c| &c.1).clone();
             let revised = |m: &Move, k: usize| k > 0 || *m != last;
@@ -2639,6 +2642,20 @@ impl Tracker {
                 && revised(&next.0, chain.len())
             {
                 chain.push(next);
+                continue;
+            }
+            // (Two moves at once — the opponent's victim lifted before the move landed — as
+            // `follow_step` takes them, when a piece was put down.)
+            if placed
+                && let Some((a, b)) = self.two_moves(&tail, &board)
+                && revised(&a, chain.len())
+            {
+                let mut mid = tail.clone();
+                mid.play_unchecked(a);
+                let mut end = mid.clone();
+                end.play_unchecked(b);
+                chain.push((a, mid));
+                chain.push((b, end));
             }
         }
         let Some((_, end)) = chain.last() else {

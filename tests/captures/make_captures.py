@@ -1135,5 +1135,22 @@ def early_replies():
     c.write()
 
 
+    # A slide paused long enough to be reported (Re7), then went on to e8; the replies came
+    # without the board ever at rest — Ka8, Re7 (lifted from e8 as the king landed), Rxd4 (the
+    # pawn lifted before the rook landed on e7), Nc4 — five moves from before Re7. Moves
+    # forward from Re7 give the board in another order (Rxd4 Nc4 Ka8: the king was read on a8
+    # first); the reports followed one by one from before Re7 tell the game.
+    # (Drawn from the simulator, SEED=40000 sample 201.)
+    fen = "1k1r4/8/4R3/8/3P4/8/3N4/6K1"
+    c = from_fen("slide-revised-five-replies", fen, "w", "1.Re8 (resting 450 ms on e7: Re7 reported, then revised) Ka8 2.Re7 Rxd4 (the pawn lifted first) 3.Nc4, each begun before the last settled; 3...Kb8")
+    c.lift('e6', 1500); c.put('e7', 'R', 30)
+    c.lift('e7', 448); c.put('e8', 'R', 29); c.lift('b8', 244); c.put('a8', 'k', 433)
+    c.lift('e8', 18); c.lift('d4', 359); c.put('e7', 'R', 82)
+    c.lift('d8', 445); c.put('d4', 'r', 335); c.lift('d2', 167); c.put('c4', 'N', 511)
+    c.move('a8', 'b8')
+    c.expect(["e6e8", "b8a8", "e8e7", "d8d4", "d2c4", "a8b8"])
+    c.write()
+
+
 if __name__ == "__main__":
     main()

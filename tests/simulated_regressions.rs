@@ -1,8 +1,13 @@
-//! Occupancy boards: simulated games (the settings of `examples/exactness.rs`, every handling
-//! pattern) that a tracker rule put right, each named with the rule. The hand-made captures in
-//! tests/captures could not reproduce these streams (the exact timing of presses, slides and
-//! quick replies matters); the simulator draws them again exactly from the seed. Each game here
-//! differs when its rule is taken out (checked by disabling the rule, 2026-12-01).
+//! Simulated games (the settings of `examples/exactness.rs`, every handling pattern) that a
+//! tracker rule put right, each named with the rule, drawn again exactly from their seeds.
+//!
+//! Occupancy boards: the hand-made captures in tests/captures could not reproduce these streams
+//! (the exact timing of presses, slides and quick replies matters). Each game here differs when
+//! its rule is taken out (checked by disabling the rule, 2026-12-01).
+//!
+//! Identity boards: the games of the draws beyond the four `tests/games.rs` and the README
+//! measure (SEED=30000 to 90000) that differed on 2026-12-01 and that this session's rules put
+//! right. Most also have a hand-made capture (named below); the rest differ without the rule.
 
 use eboardd::core::dgt::Orientation;
 use eboardd::core::event::EventKind;
@@ -12,9 +17,14 @@ use eboardd::shell::replay::run_capture;
 use eboardd::shell::shared_data;
 use shakmaty::CastlingMode;
 
-/// The moves an occupancy board's tracker reports for sample `i` drawn with `SEED=seed`, and the
-/// game's moves, both up to the promotion piece.
-fn replayed(games: &[SimGame], seed: u64, i: usize) -> (Vec<String>, Vec<String>) {
+/// The moves a board's tracker reports for sample `i` drawn with `SEED=seed`, and the game's
+/// moves, both up to the promotion piece on occupancy boards.
+fn replayed(
+    games: &[SimGame],
+    sensing: Sensing,
+    seed: u64,
+    i: usize,
+) -> (Vec<String>, Vec<String>) {
     let g = &games[i];
     let cfg = SimConfig {
         seed: i as u64 + seed,
@@ -28,7 +38,6 @@ fn replayed(games: &[SimGame], seed: u64, i: usize) -> (Vec<String>, Vec<String>
         patterns: Pattern::ALL.to_vec(),
         ..SimConfig::default()
     };
-    let sensing = Sensing::Occupancy;
     let mut moves: Vec<String> = Vec::new();
     run_capture(
         &simulate(g, &cfg),
@@ -92,9 +101,66 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             "a shorter re-reading beats a long line with an unseen capture",
         ),
     ];
+    check(&games, Sensing::Occupancy, cases);
+}
+
+#[test]
+fn games_put_right_by_identity_rules_stay_exact() {
+    let games = shared_data::simulation_games();
+    // (SEED, sample, the rule that put it right.)
+    let cases: &[(u64, usize, &str)] = &[
+        (
+            30000,
+            192,
+            "a transit after the previous move landed (slide-transit-spans-reply)",
+        ),
+        (30000, 196, "a transit after the previous move landed"),
+        (60000, 812, "a transit after the previous move landed"),
+        (70000, 169, "a transit after the previous move landed"),
+        (
+            40000,
+            7,
+            "a slide captured at once left its way first (slide-not-captured-on-the-way)",
+        ),
+        (
+            40000,
+            57,
+            "a revision with a piece in the hand (slide-revised-reply-in-hand)",
+        ),
+        (80000, 195, "a revision with a piece in the hand"),
+        (
+            60000,
+            557,
+            "new before old, the reply lifted (new-before-old-reply-lifted)",
+        ),
+        (
+            60000,
+            552,
+            "a revision's origin refilled (slide-revised-pawn-through-origin)",
+        ),
+        (
+            90000,
+            115,
+            "a wait does not age the move (slide-captured-at-once-late)",
+        ),
+        (
+            70000,
+            316,
+            "a revision out of order, another in the hand (slide-revised-victim-lifted)",
+        ),
+        (
+            40000,
+            201,
+            "refollowed before a line out of order (slide-revised-five-replies)",
+        ),
+    ];
+    check(&games, Sensing::Identity, cases);
+}
+
+fn check(games: &[SimGame], sensing: Sensing, cases: &[(u64, usize, &str)]) {
     let mut failures = Vec::new();
     for &(seed, i, rule) in cases {
-        let (got, want) = replayed(&games, seed, i);
+        let (got, want) = replayed(games, sensing, seed, i);
         if got != want {
             let k = got.iter().zip(&want).take_while(|(a, b)| a == b).count();
             failures.push(format!(
