@@ -1650,6 +1650,15 @@ impl Tracker {
                 return;
             }
             if self.ghost_wait_all(now, &cur, &lines) {
+                // (One line: follow on from it — the next move may start before the rest is
+                // over, and more moves than a search reaches may follow.)
+                if let [line] = lines.as_slice()
+                    && self.cfg.sensing == Sensing::Identity
+                    && self.chain.iter().zip(line).all(|(c, m)| c.0 == *m)
+                {
+                    let line = line.clone();
+                    self.set_chain(&cur, &line);
+                }
                 return;
             }
             // (Occupancy boards: three moves or more with a capture never seen, when another
