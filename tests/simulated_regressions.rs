@@ -6,7 +6,7 @@
 //! its rule is taken out (checked by disabling the rule, 2026-12-01).
 //!
 //! Identity boards: the games of the draws beyond the four `tests/games.rs` and the README
-//! measure (SEED=30000 to 90000) that differed on 2026-12-01 and that this session's rules put
+//! measure (SEED=30000 to 100000) that differed on 2026-12-01 and that this session's rules put
 //! right. Most also have a hand-made capture (named below); the rest differ without the rule.
 
 use eboardd::core::dgt::Orientation;
@@ -152,6 +152,11 @@ fn games_put_right_by_identity_rules_stay_exact() {
             40000,
             201,
             "refollowed before a line out of order (slide-revised-five-replies)",
+        ),
+        (
+            100000,
+            819,
+            "followed on from a line waited for (exchange-at-once-play-on)",
         ),
     ];
     check(&games, Sensing::Identity, cases);
