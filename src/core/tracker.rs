@@ -799,13 +799,9 @@ impl Tracker {
         // A piece captured at once on its target is never shown there: a move (a capture or
         // not) and the capture on its square, seen as one step (identity boards).
         if self.cfg.sensing == Sensing::Identity
-            && let Some((a, b, pos)) =
-                capture_recapture(tail, live, self.seen_empty | self.seen_filled)
+            && let Some(steps) = capture_recapture(tail, live, self.seen_empty | self.seen_filled)
         {
-            let mut mid = tail.clone();
-            mid.play_unchecked(a);
-            self.chain.push((a, mid));
-            self.chain.push((b, pos));
+            self.chain.extend(steps);
             return true;
         }
         // Two moves at once: the opponent took his piece before the board showed the first
@@ -2638,13 +2634,10 @@ impl Tracker {
                     continue;
                 }
             }
-            if let Some((a, b, end)) = capture_recapture(&tail, &board, touched)
-                && revised(&a, chain.len())
+            if let Some(steps) = capture_recapture(&tail, &board, touched)
+                && revised(&steps[0].0, chain.len())
             {
-                let mut mid = tail.clone();
-                mid.play_unchecked(a);
-                chain.push((a, mid));
-                chain.push((b, end));
+                chain.extend(steps);
                 continue;
             }
             if let Some(next) = one_move_reply_lifted(&tail, &board)
@@ -3841,7 +3834,9 @@ fn one_move_reply_lifted(pos: &Chess, sensed: &Sensed) -> Option<(Move, Chess)> 
 }
 
 /// A move (a capture or not) and the capture of its piece on its target, from `pos`, whose
-/// result the board shows (the first piece never reported on its target).
+/// result the board shows (the first piece never reported on its target) — or that capture
+/// recaptured at once there in turn (`Rxe3 fxe3 Qxe3`, only the last capturer reported): the
+/// moves, each with the position after it.
 ///
 /// When the capturer is of the same kind as the piece first captured there, that square
 /// reads as before and only the two origins differ: then the square must have been seen
@@ -3850,7 +3845,7 @@ fn capture_recapture(
     pos: &Chess,
     sensed: &Sensed,
     touched: Bitboard,
-) -> Option<(Move, Move, Chess)> {
+) -> Option<Vec<(Move, Chess)>> {
     let diff = sensed.diff(pos.board());
     let same_kind = diff.count() == 2;
     if !(2..=4).contains(&diff.count())
@@ -3858,6 +3853,21 @@ fn capture_recapture(
     {
         return None;
     }
+    // (A capture at once on the square from one of the squares that changed.)
+    let onto = |p: &Chess, sq: Square| -> Vec<(Move, Chess)> {
+        p.legal_moves()
+            .into_iter()
+            .filter(|b| b.to() == sq && b.from().is_some_and(|f| diff.contains(f)))
+            .map(|b| {
+                let mut end = p.clone();
+                end.play_unchecked(b);
+                (b, end)
+            })
+            .collect()
+    };
+    // (Three captures: only when one order gives the board — rooks of one side in turn on
+    // the square give it in either order, which the search and the lift order decide.)
+    let mut three: Vec<Vec<(Move, Chess)>> = Vec::new();
     for a in pos.legal_moves() {
         let Some(from) = a.from() else { continue };
         let target = if same_kind {
@@ -3870,18 +3880,23 @@ fn capture_recapture(
         }
         let mut mid = pos.clone();
         mid.play_unchecked(a);
-        for b in mid.legal_moves() {
-            if b.to() != a.to() || !b.from().is_some_and(|f| diff.contains(f)) {
-                continue;
-            }
-            let mut end = mid.clone();
-            end.play_unchecked(b);
+        for (b, end) in onto(&mid, a.to()) {
             if sensed.matches(end.board()) {
-                return Some((a, b, end));
+                return Some(vec![(a, mid), (b, end)]);
+            }
+            if diff.count() == 4 && three.len() < 2 {
+                for (c, last) in onto(&end, a.to()) {
+                    if sensed.matches(last.board()) {
+                        three.push(vec![(a, mid.clone()), (b, end.clone()), (c, last)]);
+                    }
+                }
             }
         }
     }
-    None
+    match three.len() {
+        1 => three.pop(),
+        _ => None,
+    }
 }
 
 /// `b` captures, on its target, the piece `a` just put there (so the board may never have
