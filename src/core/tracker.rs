@@ -448,7 +448,7 @@ pub struct Tracker {
     alerted: Option<Sensed>,
     /// A clock is connected (then only its press completes a move, 7.5.1).
     clock_connected: bool,
-    /// Moves since the clock was last pressed (none: the press is illegal, 7.5.3).
+    /// Moves reported that no clock press completed yet (none: the press is illegal, 7.5.3).
     moves_since_press: u32,
     /// Rapid/blitz: the completed illegal move that will stand if the opponent replies to it.
     may_stand: Option<Move>,
@@ -795,6 +795,14 @@ impl Tracker {
                 self.chain[n - 1] = next;
                 return true;
             }
+            // (The slide went on while the opponent lifted his reply's piece — not his piece
+            // moved and captured at once where the slide ends.)
+            if let Some(next) = one_move_reply_lifted(prev, live)
+                && continues_slide(self.chain[n - 1].0, next.0)
+            {
+                self.chain[n - 1] = next;
+                return true;
+            }
         }
         // A piece captured at once on its target is never shown there: a move (a capture or
         // not) and the capture on its square, seen as one step (identity boards).
@@ -954,7 +962,11 @@ impl Tracker {
         if self.dirty {
             self.evaluate(now, fields);
         }
-        let moved = std::mem::take(&mut self.moves_since_press) > 0;
+        // (Each press completes one move: a press after two moves reported at once — the
+        // opponent replied before the first settled, and pressed too — is not a press
+        // without a move.)
+        let moved = self.moves_since_press > 0;
+        self.moves_since_press = self.moves_since_press.saturating_sub(1);
         let sensed = self.sensed(fields, self.orientation);
         let Some(g) = self.game.as_mut() else { return };
         if sensed.matches(g.current().board()) {
@@ -1290,6 +1302,18 @@ impl Tracker {
         }
         let game = self.game.as_ref().expect("checked above");
         let cur = game.current().clone();
+        if std::env::var("EBD_TRACE").is_ok() {
+            eprintln!(
+                "EVAL now={now} ply={} chain={:?} may_revise={} reports={:?}",
+                self.ply(),
+                self.chain.iter().map(|(m, _)| uci(m)).collect::<Vec<_>>(),
+                self.may_revise(now),
+                self.reports
+                    .iter()
+                    .map(|r| (r.0, r.1, r.3))
+                    .collect::<Vec<_>>()
+            );
+        }
         // 1. Unchanged — unless both players moved a piece away and back, seen move by move.
         if sensed.matches(cur.board()) {
             if let Some(seen) = self.seen_line(&cur, &sensed) {
@@ -2189,6 +2213,9 @@ impl Tracker {
     }
 
     fn irregular(&mut self, now: u64, cur: &Chess, sensed: Sensed) {
+        if std::env::var("EBD_TRACE").is_ok() {
+            eprintln!("  -> irregular");
+        }
         self.last_unexplained = Some(sensed.clone());
         let Sensed::Identity { board, unknown } = &sensed else {
             // Occupancy boards cannot tell an illegal move from a displaced piece reliably.
@@ -2282,6 +2309,9 @@ impl Tracker {
     /// The candidate lines explaining the board: one is played, several are kept until later
     /// boards decide — unless an unseen capture must rest first (occupancy boards).
     fn take_lines(&mut self, now: u64, lines: Vec<Vec<Move>>) {
+        if std::env::var("EBD_TRACE").is_ok() {
+            eprintln!("  -> take_lines");
+        }
         if self.wait_for_capture(now, &lines) {
             return;
         }
@@ -2579,6 +2609,9 @@ impl Tracker {
     /// (see [`Tracker::fit`]) and the revision was seen, they replace the last move. Returns
     /// whether the board was dealt with.
     fn take_refollowed(&mut self, now: u64, sensed: &Sensed) -> bool {
+        if std::env::var("EBD_TRACE").is_ok() {
+            eprintln!("  -> take_refollowed");
+        }
         if self.cfg.sensing != Sensing::Identity || self.dump_since_confirm || self.alert {
             return false;
         }
@@ -2757,6 +2790,9 @@ impl Tracker {
     /// Plays the [`Tracker::perfect_line`], if there is one (after the rest a piece captured
     /// at once needs). Returns whether the board was dealt with.
     fn take_perfect(&mut self, now: u64, sensed: &Sensed, min_len: usize) -> bool {
+        if std::env::var("EBD_TRACE").is_ok() {
+            eprintln!("  -> take_perfect");
+        }
         let Some((keep, line)) = self.perfect_line(now, sensed, min_len) else {
             return false;
         };
@@ -3006,6 +3042,9 @@ impl Tracker {
     }
 
     fn apply_line(&mut self, now: u64, line: &[Move]) {
+        if std::env::var("EBD_TRACE").is_ok() {
+            eprintln!("  -> apply_line");
+        }
         self.restored(now);
         self.moves_since_press += line.len() as u32;
         for &m in line {
@@ -3049,6 +3088,9 @@ impl Tracker {
     }
 
     fn takeback_to(&mut self, now: u64, k: usize) {
+        if std::env::var("EBD_TRACE").is_ok() {
+            eprintln!("  -> takeback_to");
+        }
         if self
             .game
             .as_ref()
@@ -3077,6 +3119,9 @@ impl Tracker {
     }
 
     fn start_pending(&mut self, now: u64, lines: Vec<Vec<Move>>) {
+        if std::env::var("EBD_TRACE").is_ok() {
+            eprintln!("  -> start_pending");
+        }
         let ply = self.ply() + 1;
         let cur = self.game.as_ref().expect("a game").current().clone();
         let end = |l: &Vec<Move>| {

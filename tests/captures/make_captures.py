@@ -1183,5 +1183,35 @@ def early_replies():
     c.write()
 
 
+    # Clock connected. Black presses right after 2...Nc6, and White's bishop is lifted before
+    # the knight's move settled: both moves are reported at once, at Black's press. White's
+    # press after 3.Bc4 completes White's move — not a press without a move (7.5.3): each
+    # press completes one move. (Drawn from the simulator, SEED=260000 sample 931.)
+    c = Cap("press-after-early-reply", "clock connected. 1.e4 e5 2.Nf3 Nc6 (pressed 50 ms after; f1 lifted 108 ms after the press) 3.Bc4 (pressed 353 ms after landing) Nf6")
+    c.clock(True, 300)
+    side = False
+    for a, b in [('e2', 'e4'), ('e7', 'e5'), ('g1', 'f3')]:
+        c.move(a, b); c.clock(side, 500); side = not side
+    c.lift('b8', 1500); c.put('c6', 'n', 200); c.clock(True, 50)
+    c.lift('f1', 108); c.put('c4', 'B', 255); c.clock(False, 353)
+    c.move('g8', 'f6'); c.clock(True, 500)
+    c.expect(["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6"])
+    c.lines.insert(5, "# occupancy: skip (clock presses are judged on identity boards only)")
+    c.write()
+
+    # A slide (Rd1-b1) read on c1 on the way, where Black's rook was lifted for the reply
+    # (Rf8) before the slide went on, in a stretch of five moves never at rest: followed as
+    # the slide carried on with the reply in the hand — not Rc1, then Black's rook to b1
+    # taken there at once by Rxb1. (Drawn from the simulator, SEED=260000 sample 931.)
+    fen = "r5k1/8/8/2b5/1P6/8/5PPP/3R2K1"
+    c = from_fen("slide-on-reply-lifted", fen, "w", "1.bxc5 (swapped inside one scan) Rb8 2.Rb1 (read on c1 on the way; b8 lifted 181 ms after c1 read, before the rook went on) Rf8 3.Rb4 (lifted 42 ms after f8 read) Kh8, each begun before the last settled")
+    c.lift('b4', 1500); c.put('c5', 'P', 235); c.lift('a8', 284); c.put('b8', 'r', 439)
+    c.lift('d1', 265); c.put('c1', 'R', 6); c.lift('b8', 181); c.lift('c1', 26)
+    c.put('b1', 'R', 6); c.put('f8', 'r', 416); c.lift('b1', 42); c.put('b4', 'R', 556)
+    c.move('g8', 'h8')
+    c.expect(["b4c5", "a8b8", "d1b1", "b8f8", "b1b4", "g8h8"])
+    c.write()
+
+
 if __name__ == "__main__":
     main()
