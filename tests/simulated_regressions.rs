@@ -6,7 +6,7 @@
 //! its rule is taken out (checked by disabling the rule, 2026-12-01).
 //!
 //! Identity boards: the games of the draws beyond the four `tests/games.rs` and the README
-//! measure (SEED=30000 to 260000) that differed on 2026-12-01 and that this session's rules put
+//! measure (SEED=30000 to 310000) that differed on 2026-12-01 and that this session's rules put
 //! right. Most also have a hand-made capture (named below); the rest differ without the rule.
 
 use eboardd::core::dgt::Orientation;
@@ -168,6 +168,11 @@ fn games_put_right_by_identity_rules_stay_exact() {
             260000,
             931,
             "a slide followed on with the reply lifted (slide-on-reply-lifted)",
+        ),
+        (
+            310000,
+            717,
+            "followed on from a line with a piece in the hand (exchange-then-reply-in-hand)",
         ),
     ];
     check(&games, Sensing::Identity, cases);

@@ -796,9 +796,13 @@ impl Tracker {
                 return true;
             }
             // (The slide went on while the opponent lifted his reply's piece — not his piece
-            // moved and captured at once where the slide ends.)
-            if let Some(next) = one_move_reply_lifted(prev, live)
-                && continues_slide(self.chain[n - 1].0, next.0)
+            // moved and captured at once where the slide ends. Cheap first: a slider's last
+            // step, and a piece just put down elsewhere.)
+            let last = self.chain[n - 1].0;
+            if matches!(last.role(), Role::Bishop | Role::Rook | Role::Queen)
+                && self.reports.last().is_some_and(|r| r.1 && r.0 != last.to())
+                && let Some(next) = one_move_reply_lifted(prev, live)
+                && continues_slide(last, next.0)
             {
                 self.chain[n - 1] = next;
                 return true;
@@ -1302,18 +1306,6 @@ impl Tracker {
         }
         let game = self.game.as_ref().expect("checked above");
         let cur = game.current().clone();
-        if std::env::var("EBD_TRACE").is_ok() {
-            eprintln!(
-                "EVAL now={now} ply={} chain={:?} may_revise={} reports={:?}",
-                self.ply(),
-                self.chain.iter().map(|(m, _)| uci(m)).collect::<Vec<_>>(),
-                self.may_revise(now),
-                self.reports
-                    .iter()
-                    .map(|r| (r.0, r.1, r.3))
-                    .collect::<Vec<_>>()
-            );
-        }
         // 1. Unchanged — unless both players moved a piece away and back, seen move by move.
         if sensed.matches(cur.board()) {
             if let Some(seen) = self.seen_line(&cur, &sensed) {
@@ -1749,6 +1741,13 @@ impl Tracker {
         self.searched = Some((sensed.clone(), self.ply()));
         if self.try_reread(now, &sensed) {
             return;
+        }
+        if self.cfg.sensing == Sensing::Identity
+            && !self.dump_since_confirm
+            && !self.alert
+            && self.reports.iter().filter(|r| r.1).nth(1).is_some()
+        {
+            self.follow_in_hand(&cur, &sensed);
         }
         self.irregular(now, &cur, sensed);
     }
@@ -2213,9 +2212,6 @@ impl Tracker {
     }
 
     fn irregular(&mut self, now: u64, cur: &Chess, sensed: Sensed) {
-        if std::env::var("EBD_TRACE").is_ok() {
-            eprintln!("  -> irregular");
-        }
         self.last_unexplained = Some(sensed.clone());
         let Sensed::Identity { board, unknown } = &sensed else {
             // Occupancy boards cannot tell an illegal move from a displaced piece reliably.
@@ -2309,9 +2305,6 @@ impl Tracker {
     /// The candidate lines explaining the board: one is played, several are kept until later
     /// boards decide — unless an unseen capture must rest first (occupancy boards).
     fn take_lines(&mut self, now: u64, lines: Vec<Vec<Move>>) {
-        if std::env::var("EBD_TRACE").is_ok() {
-            eprintln!("  -> take_lines");
-        }
         if self.wait_for_capture(now, &lines) {
             return;
         }
@@ -2515,12 +2508,46 @@ impl Tracker {
     /// capture's victim lifted).
     fn in_hand_after_line(&self, cur: &Chess, sensed: &Sensed) -> bool {
         self.in_hand_after(cur, sensed, |put_back| {
-            (1..=self.cfg.max_plies).any(|len| {
-                self.lines(cur, put_back, len)
-                    .iter()
-                    .any(|l| self.fit(cur, l) == Some((0, 0)))
-            })
+            (1..=self.cfg.max_plies)
+                .any(|len| {
+                    self.lines(cur, put_back, len)
+                        .iter()
+                        .any(|l| self.fit(cur, l) == Some((0, 0)))
+                })
+                .then_some(())
         })
+        .is_some()
+    }
+
+    /// Identity boards, a board nothing explains: when it is the end of one line from `cur`
+    /// that accounts for every report with one piece lifted since (see
+    /// [`Tracker::in_hand_after_line`]) — a capture recaptured at once and the next move
+    /// begun — the moves are followed on from that line: more may come before the board
+    /// rests than a search reaches.
+    fn follow_in_hand(&mut self, cur: &Chess, sensed: &Sensed) {
+        let found = self.in_hand_after(cur, sensed, |put_back| {
+            // (Only a piece in the hand, no move: nothing to follow; one move with a piece in
+            // the hand is followed as it comes, see `follow_step`.)
+            if put_back.matches(cur.board()) {
+                return None;
+            }
+            (2..=self.cfg.max_plies).find_map(|len| {
+                let mut lines = self
+                    .lines(cur, put_back, len)
+                    .into_iter()
+                    .filter(|l| self.fit(cur, l) == Some((0, 0)));
+                match (lines.next(), lines.next()) {
+                    (Some(line), None) => Some(line),
+                    _ => None,
+                }
+            })
+        });
+        if let Some(line) = found
+            && line.len() > self.chain.len()
+            && self.chain.iter().zip(&line).all(|(c, m)| c.0 == *m)
+        {
+            self.set_chain(cur, &line);
+        }
     }
 
     /// [`Tracker::in_hand_after_line`] for a revised last move (identity boards, while it may
@@ -2537,31 +2564,34 @@ impl Tracker {
         }
         let (before, last) = (&g.positions[n - 2], g.moves[n - 2]);
         self.in_hand_after(cur, sensed, |put_back| {
-            (1..=self.cfg.max_plies).any(|len| {
-                self.revising.set(true);
-                let lines = self.lines(before, put_back, len);
-                self.revising.set(false);
-                lines.iter().any(|l| {
-                    l[0] != last
-                        && self.revision_seen(before, last, l)
-                        && self.fit(before, l) == Some((0, 0))
+            (1..=self.cfg.max_plies)
+                .any(|len| {
+                    self.revising.set(true);
+                    let lines = self.lines(before, put_back, len);
+                    self.revising.set(false);
+                    lines.iter().any(|l| {
+                        l[0] != last
+                            && self.revision_seen(before, last, l)
+                            && self.fit(before, l) == Some((0, 0))
+                    })
                 })
-            })
+                .then_some(())
         })
+        .is_some()
     }
 
-    /// Whether `explains` holds for the board with one piece put back where it was last
-    /// reported lifted from (a square read emptied and empty now).
-    fn in_hand_after(
+    /// What `explains` finds for the board with one piece put back where it was last
+    /// reported lifted from (a square read emptied and empty now), trying each such square.
+    fn in_hand_after<T>(
         &self,
         cur: &Chess,
         sensed: &Sensed,
-        explains: impl Fn(&Sensed) -> bool,
-    ) -> bool {
+        explains: impl Fn(&Sensed) -> Option<T>,
+    ) -> Option<T> {
         if self.dump_since_confirm
             || matches!(sensed, Sensed::Identity { unknown, .. } if unknown.any())
         {
-            return false;
+            return None;
         }
         // Squares last reported emptied and empty now, read with the piece that stood there.
         let mut tried = Bitboard::EMPTY;
@@ -2594,11 +2624,11 @@ impl Tracker {
                     Sensed::Occupancy(*occ | Bitboard::from(sq))
                 }
             };
-            if explains(&put_back) {
-                return true;
+            if let Some(found) = explains(&put_back) {
+                return Some(found);
             }
         }
-        false
+        None
     }
 
     /// Identity boards, while the last move may be revised: the field reports since the game
@@ -2609,9 +2639,6 @@ impl Tracker {
     /// (see [`Tracker::fit`]) and the revision was seen, they replace the last move. Returns
     /// whether the board was dealt with.
     fn take_refollowed(&mut self, now: u64, sensed: &Sensed) -> bool {
-        if std::env::var("EBD_TRACE").is_ok() {
-            eprintln!("  -> take_refollowed");
-        }
         if self.cfg.sensing != Sensing::Identity || self.dump_since_confirm || self.alert {
             return false;
         }
@@ -2790,9 +2817,6 @@ impl Tracker {
     /// Plays the [`Tracker::perfect_line`], if there is one (after the rest a piece captured
     /// at once needs). Returns whether the board was dealt with.
     fn take_perfect(&mut self, now: u64, sensed: &Sensed, min_len: usize) -> bool {
-        if std::env::var("EBD_TRACE").is_ok() {
-            eprintln!("  -> take_perfect");
-        }
         let Some((keep, line)) = self.perfect_line(now, sensed, min_len) else {
             return false;
         };
@@ -3042,9 +3066,6 @@ impl Tracker {
     }
 
     fn apply_line(&mut self, now: u64, line: &[Move]) {
-        if std::env::var("EBD_TRACE").is_ok() {
-            eprintln!("  -> apply_line");
-        }
         self.restored(now);
         self.moves_since_press += line.len() as u32;
         for &m in line {
@@ -3088,9 +3109,6 @@ impl Tracker {
     }
 
     fn takeback_to(&mut self, now: u64, k: usize) {
-        if std::env::var("EBD_TRACE").is_ok() {
-            eprintln!("  -> takeback_to");
-        }
         if self
             .game
             .as_ref()
@@ -3119,9 +3137,6 @@ impl Tracker {
     }
 
     fn start_pending(&mut self, now: u64, lines: Vec<Vec<Move>>) {
-        if std::env::var("EBD_TRACE").is_ok() {
-            eprintln!("  -> start_pending");
-        }
         let ply = self.ply() + 1;
         let cur = self.game.as_ref().expect("a game").current().clone();
         let end = |l: &Vec<Move>| {
