@@ -174,6 +174,7 @@ fn games_put_right_by_identity_rules_stay_exact() {
             717,
             "followed on from a line with a piece in the hand (exchange-then-reply-in-hand)",
         ),
+        (140000, 223, "a slide followed on with the reply lifted"),
     ];
     check(&games, Sensing::Identity, cases);
 }

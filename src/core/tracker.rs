@@ -797,10 +797,9 @@ impl Tracker {
             }
             // (The slide went on while the opponent lifted his reply's piece — not his piece
             // moved and captured at once where the slide ends. Cheap first: a slider's last
-            // step, and a piece just put down elsewhere.)
+            // step.)
             let last = self.chain[n - 1].0;
             if matches!(last.role(), Role::Bishop | Role::Rook | Role::Queen)
-                && self.reports.last().is_some_and(|r| r.1 && r.0 != last.to())
                 && let Some(next) = one_move_reply_lifted(prev, live)
                 && continues_slide(last, next.0)
             {
