@@ -816,7 +816,7 @@ def early_replies():
     c = from_fen("slide-captured-at-once", fen, "b", "1...Re2+ (sliding over g2, resting 670 ms on f2: Rf2 reported, then revised) 2.Kxe2 (the rook taken before e2 was read) Ke7 3.Kd3")
     c.lift('h2', 1500); c.put('g2', 'r', 6); c.lift('g2', 230); c.put('f2', 'r', 6)
     c.lift('f2', 670); c.lift('e1', 400); c.put('e2', 'K', 250)
-    c.move('e8', 'e7'); c.move('e2', 'd3', 11000)
+    c.move('e8', 'e7'); c.move('e2', 'd3')
     c.expect(["h2e2", "e1e2", "e8e7", "e2d3"])
     c.write()
 
