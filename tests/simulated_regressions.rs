@@ -6,7 +6,7 @@
 //! its rule is taken out (checked by disabling the rule, 2026-12-01).
 //!
 //! Identity boards: the games of the draws beyond the four `tests/games.rs` and the README
-//! measure (SEED=30000 to 310000) that differed on 2026-12-01 and that this session's rules put
+//! measure (SEED=30000 to 330000) that differed on 2026-12-01 and that this session's rules put
 //! right. Most also have a hand-made capture (named below); the rest differ without the rule.
 
 use eboardd::core::dgt::Orientation;
@@ -175,6 +175,11 @@ fn games_put_right_by_identity_rules_stay_exact() {
             "followed on from a line with a piece in the hand (exchange-then-reply-in-hand)",
         ),
         (140000, 223, "a slide followed on with the reply lifted"),
+        (
+            330000,
+            568,
+            "a move captured at once in turn, not a slide going on with the reply lifted",
+        ),
     ];
     check(&games, Sensing::Identity, cases);
 }

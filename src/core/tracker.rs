@@ -81,7 +81,7 @@
 //! - Identity boards reconstruct every game exactly with every handling pattern but early
 //!   replies, on every draw measured. With early replies too: 1032/1032 on the draws +0,
 //!   +5000 and +10000 to +100000 (and in `tests/games.rs`); over the 30 draws +110000 to
-//!   +400000 (30,960 games), 7 games differ, one each on 7 draws (2026-12-01; see
+//!   +400000 (30,960 games), 6 games differ, one each on 6 draws (2026-12-01; see
 //!   `tests/simulated_regressions.rs` for those put right). Two are genuinely undecidable —
 //!   a pawn under-promoting with a capture and taken at once there (`exd8=B Rxd8`): the new
 //!   piece is never on the board, the configured promotion piece is reported. The others
@@ -811,6 +811,7 @@ impl Tracker {
             if matches!(last.role(), Role::Bishop | Role::Rook | Role::Queen)
                 && let Some(next) = one_move_reply_lifted(prev, live)
                 && continues_slide(last, next.0)
+                && !self.captured_in_turn(tail, live)
             {
                 self.chain[n - 1] = next;
                 return true;
@@ -883,6 +884,26 @@ impl Tracker {
             return true;
         }
         false
+    }
+
+    /// Identity boards: the board is a move from `pos` captured at once on its target (see
+    /// [`capture_recapture`]) whose piece left its square more than a scan before the capturer
+    /// left its own — two moves one after the other, not a slide going on while the opponent's
+    /// piece was lifted (that piece lifted a moment before the slider moved on).
+    fn captured_in_turn(&self, pos: &Chess, live: &Sensed) -> bool {
+        let Some(steps) = capture_recapture(pos, live, self.seen_empty | self.seen_filled) else {
+            return false;
+        };
+        let lifted = |m: &Move| {
+            self.reports
+                .iter()
+                .rfind(|r| Some(r.0) == m.from() && !r.1)
+                .map(|r| r.3)
+        };
+        matches!(
+            (lifted(&steps[0].0), steps.get(1).and_then(|s| lifted(&s.0))),
+            (Some(a), Some(b)) if a + SCAN_MS < b
+        )
     }
 
     /// The two legal moves from `pos` whose result the board shows, when exactly one pair
