@@ -11,7 +11,7 @@
 //! exactness's (games set up from a FEN included).
 
 use eboardd::core::capture::Direction;
-use eboardd::core::dgt::{Decoded, Decoder, Message, Orientation};
+use eboardd::core::dgt::{Decoded, Decoder, Message};
 use eboardd::core::event::EventKind;
 use eboardd::core::session::Sensing;
 use eboardd::core::sim::{
@@ -60,18 +60,7 @@ fn main() {
         if only.is_some_and(|o| o != i) {
             continue;
         }
-        let cfg = SimConfig {
-            seed: i as u64 + seed,
-            orientation: if i % 2 == 0 {
-                Orientation::Normal
-            } else {
-                Orientation::Rotated
-            },
-            noise,
-            clock: i % 3 != 0,
-            patterns: patterns.clone(),
-            ..SimConfig::default()
-        };
+        let cfg = SimConfig::sample(i, seed, noise, &patterns);
         let (cap, script) = simulate_with_script(g, &cfg);
         let session = replay_config(g, &cfg, sensing);
         let mut moves: Vec<String> = Vec::new();

@@ -8,7 +8,6 @@
 
 use std::path::PathBuf;
 
-use eboardd::core::dgt::Orientation;
 use eboardd::core::event::EventKind;
 use eboardd::core::session::Sensing;
 use eboardd::core::sim::{Pattern, SimConfig, SimGame, replay_config, simulate, uci_as_sensed};
@@ -98,18 +97,7 @@ fn main() {
                 .iter()
                 .enumerate()
                 .filter(|(i, g)| {
-                    let cfg = SimConfig {
-                        seed: *i as u64 + seed,
-                        orientation: if i % 2 == 0 {
-                            Orientation::Normal
-                        } else {
-                            Orientation::Rotated
-                        },
-                        noise,
-                        clock: i % 3 != 0,
-                        patterns: patterns.clone(),
-                        ..SimConfig::default()
-                    };
+                    let cfg = SimConfig::sample(*i, seed, noise, &patterns);
                     let result = exact(g, &cfg, sensing);
                     let ok = result.is_ok();
                     if let (false, Some(dir)) = (ok, &dump) {

@@ -40,18 +40,7 @@ fn up_to_promotion(uci: String, occupancy: bool) -> String {
 }
 
 fn sim_config(i: usize, patterns: &[Pattern]) -> SimConfig {
-    SimConfig {
-        patterns: patterns.to_vec(),
-        seed: i as u64,
-        orientation: if i.is_multiple_of(2) {
-            Orientation::Normal
-        } else {
-            Orientation::Rotated
-        },
-        noise: 0.8,
-        clock: !i.is_multiple_of(3),
-        ..SimConfig::default()
-    }
+    SimConfig::sample(i, 0, 0.8, patterns)
 }
 
 /// Folds the game-level events of each capture (tagged by file) into its move list.

@@ -9,7 +9,6 @@
 //! measure (SEED=30000 to 330000) that differed on 2026-12-01 and that this session's rules put
 //! right. Most also have a hand-made capture (named below); the rest differ without the rule.
 
-use eboardd::core::dgt::Orientation;
 use eboardd::core::event::EventKind;
 use eboardd::core::session::Sensing;
 use eboardd::core::sim::{Pattern, SimConfig, SimGame, replay_config, simulate, uci_as_sensed};
@@ -26,18 +25,7 @@ fn replayed(
     i: usize,
 ) -> (Vec<String>, Vec<String>) {
     let g = &games[i];
-    let cfg = SimConfig {
-        seed: i as u64 + seed,
-        orientation: if i.is_multiple_of(2) {
-            Orientation::Normal
-        } else {
-            Orientation::Rotated
-        },
-        noise: 0.8,
-        clock: !i.is_multiple_of(3),
-        patterns: Pattern::ALL.to_vec(),
-        ..SimConfig::default()
-    };
+    let cfg = SimConfig::sample(i, seed, 0.8, &Pattern::ALL);
     let mut moves: Vec<String> = Vec::new();
     run_capture(
         &simulate(g, &cfg),

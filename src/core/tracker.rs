@@ -807,13 +807,16 @@ impl Tracker {
             // (The slide went on while the opponent lifted his reply's piece — not his piece
             // moved and captured at once where the slide ends. Cheap first: a slider's last
             // step.)
+            // (Unless a move captured at once in turn gives the board: see `captured_in_turn`.)
             let last = self.chain[n - 1].0;
             if matches!(last.role(), Role::Bishop | Role::Rook | Role::Queen)
                 && let Some(next) = one_move_reply_lifted(prev, live)
                 && continues_slide(last, next.0)
-                && !self.captured_in_turn(tail, live)
             {
-                self.chain[n - 1] = next;
+                match capture_recapture(tail, live, self.seen_empty | self.seen_filled) {
+                    Some(steps) if self.captured_in_turn(&steps) => self.chain.extend(steps),
+                    _ => self.chain[n - 1] = next,
+                }
                 return true;
             }
         }
@@ -846,14 +849,9 @@ impl Tracker {
         }
         let diff = live.diff(tail.board());
         if (3..=8).contains(&diff.count())
-            && let Some((a, b)) = self.two_moves(tail, live)
+            && let Some(steps) = self.two_moves(tail, live)
         {
-            let mut mid = tail.clone();
-            mid.play_unchecked(a);
-            let mut end = mid.clone();
-            end.play_unchecked(b);
-            self.chain.push((a, mid));
-            self.chain.push((b, end));
+            self.chain.extend(steps);
             return true;
         }
         // A move whose piece landed after the opponent had already lifted his reply's piece
@@ -873,27 +871,20 @@ impl Tracker {
         };
         let diff = live.diff(prev.board());
         if (3..=8).contains(&diff.count())
-            && let Some((a, b)) = self.two_moves(prev, live)
+            && let Some(steps) = self.two_moves(prev, live)
         {
-            let mut mid = prev.clone();
-            mid.play_unchecked(a);
-            let mut end = mid.clone();
-            end.play_unchecked(b);
-            self.chain[n - 1] = (a, mid);
-            self.chain.push((b, end));
+            self.chain.truncate(n - 1);
+            self.chain.extend(steps);
             return true;
         }
         false
     }
 
-    /// Identity boards: the board is a move from `pos` captured at once on its target (see
-    /// [`capture_recapture`]) whose piece left its square more than a scan before the capturer
-    /// left its own — two moves one after the other, not a slide going on while the opponent's
-    /// piece was lifted (that piece lifted a moment before the slider moved on).
-    fn captured_in_turn(&self, pos: &Chess, live: &Sensed) -> bool {
-        let Some(steps) = capture_recapture(pos, live, self.seen_empty | self.seen_filled) else {
-            return false;
-        };
+    /// Identity boards: `steps` (a move captured at once on its target, see
+    /// [`capture_recapture`]) left the first piece's square more than a scan before the
+    /// capturer left its own — two moves one after the other, not a slide going on while the
+    /// opponent's piece was lifted (that piece lifted a moment before the slider moved on).
+    fn captured_in_turn(&self, steps: &[(Move, Chess)]) -> bool {
         let lifted = |m: &Move| {
             self.reports
                 .iter()
@@ -906,10 +897,10 @@ impl Tracker {
         )
     }
 
-    /// The two legal moves from `pos` whose result the board shows, when exactly one pair
-    /// does and the board reported the first move's piece on its target before the second's
-    /// (unless the second captured it there at once).
-    fn two_moves(&self, pos: &Chess, sensed: &Sensed) -> Option<(Move, Move)> {
+    /// The two legal moves from `pos` whose result the board shows, each with the position
+    /// after it, when exactly one pair does and the board reported the first move's piece on
+    /// its target before the second's (unless the second captured it there at once).
+    fn two_moves(&self, pos: &Chess, sensed: &Sensed) -> Option<[(Move, Chess); 2]> {
         let diff = sensed.diff(pos.board());
         // Three squares: the second move landed where the first one started (the square holds
         // the other side's piece now); anything else needs four or more.
@@ -946,10 +937,10 @@ impl Tracker {
                 if found.is_some() {
                     return None;
                 }
-                found = Some((a, b));
+                found = Some([(a, mid.clone()), (b, end)]);
             }
         }
-        let (a, b) = found?;
+        let [(a, mid), (b, end)] = found?;
         let last_report = |m: &Move, color: Color| {
             let (sq, piece) = match *m {
                 Move::Castle { king, rook } => {
@@ -968,7 +959,7 @@ impl Tracker {
         if !captured_at_once(&a, &b) && last_report(&a, us)? >= second {
             return None;
         }
-        Some((a, b))
+        Some([(a, mid), (b, end)])
     }
 
     /// A clock reading arrived: whether a clock is connected.
@@ -1695,7 +1686,7 @@ impl Tracker {
                 // over, and more moves than a search reaches may follow.)
                 if let [line] = lines.as_slice()
                     && self.cfg.sensing == Sensing::Identity
-                    && self.chain.iter().zip(line).all(|(c, m)| c.0 == *m)
+                    && self.chain_leads_to(line)
                 {
                     let line = line.clone();
                     self.set_chain(&cur, &line);
@@ -2575,10 +2566,15 @@ impl Tracker {
         });
         if let Some(line) = found
             && line.len() > self.chain.len()
-            && self.chain.iter().zip(&line).all(|(c, m)| c.0 == *m)
+            && self.chain_leads_to(&line)
         {
             self.set_chain(cur, &line);
         }
+    }
+
+    /// The moves followed so far are where `line` (from the game position) starts.
+    fn chain_leads_to(&self, line: &[Move]) -> bool {
+        self.chain.iter().zip(line).all(|(c, m)| c.0 == *m)
     }
 
     /// [`Tracker::in_hand_after_line`] for a revised last move (identity boards, while it may
@@ -2740,15 +2736,10 @@ impl Tracker {
             // (Two moves at once — the opponent's victim lifted before the move landed — as
             // `follow_step` takes them, when a piece was put down.)
             if placed
-                && let Some((a, b)) = self.two_moves(&tail, &board)
-                && revised(&a, chain.len())
+                && let Some(steps) = self.two_moves(&tail, &board)
+                && revised(&steps[0].0, chain.len())
             {
-                let mut mid = tail.clone();
-                mid.play_unchecked(a);
-                let mut end = mid.clone();
-                end.play_unchecked(b);
-                chain.push((a, mid));
-                chain.push((b, end));
+                chain.extend(steps);
             }
         }
         let Some((_, end)) = chain.last() else {

@@ -282,6 +282,26 @@ impl Default for SimConfig {
     }
 }
 
+impl SimConfig {
+    /// The settings the exactness measure (`examples/exactness.rs`) draws sample `i` of the
+    /// shared games with: seed `i + seed` (`SEED=seed` draws the handling again), the board
+    /// turned round for odd samples, a clock for all but every third.
+    pub fn sample(i: usize, seed: u64, noise: f64, patterns: &[Pattern]) -> SimConfig {
+        SimConfig {
+            seed: i as u64 + seed,
+            orientation: if i.is_multiple_of(2) {
+                Orientation::Normal
+            } else {
+                Orientation::Rotated
+            },
+            noise,
+            clock: !i.is_multiple_of(3),
+            patterns: patterns.to_vec(),
+            ..SimConfig::default()
+        }
+    }
+}
+
 /// The host handshake [`simulate`] sends: reset, version, serial number, board dump, update
 /// mode "nice".
 pub const HANDSHAKE: [u8; 5] = [0x40, 0x4d, 0x45, 0x42, 0x4b];
