@@ -87,11 +87,6 @@
 //!   piece is never on the board, the configured promotion piece is reported. The others
 //!   are stretches of several moves made within a second or two with a piece always in a
 //!   hand, more than a search reaches (not all diagnosed yet).
-//! - Occupancy boards lose the game (nothing more is reported) on some streams identity
-//!   boards follow: an exchange on one square with only the last capturer put down there,
-//!   while play goes on at once (captures `exchange-at-once-play-on`,
-//!   `three-captures-at-once`, `exchange-then-reply-in-hand` are skipped in occupancy mode
-//!   for that reason). NOT DONE.
 //! - Occupancy boards (compared up to the promotion piece), default draw: 99.9% with clean
 //!   handling, 99.7% with every pattern but early replies and captures swapped inside one
 //!   scan, 98.9% with every pattern but early replies, 97.9% with every pattern (other draws:
@@ -1750,7 +1745,12 @@ impl Tracker {
         // reading of the earlier moves, an irregularity, or a transient state to wait out.
         let key = (sensed.clone(), self.ply(), self.reports.len(), 0);
         let placed = self.reports.iter().filter(|r| r.1).count();
-        if placed >= self.cfg.max_plies && self.unfollowed.as_ref() != Some(&key) {
+        // (Two pieces put down at least: fewer are one move, which the search reaches; an
+        // exchange at once on one square puts down only its last capturer.)
+        if self.cfg.sensing == Sensing::Occupancy
+            && placed >= 2
+            && self.unfollowed.as_ref() != Some(&key)
+        {
             let followed = self.followed_lines(&cur, &sensed);
             if !followed.is_empty() {
                 self.take_lines(now, followed);
@@ -1776,7 +1776,9 @@ impl Tracker {
     /// unseen captures): the reports since `cur` followed again, report by report (a piece put
     /// down before its old square read empty completes a move too), keeping every reading (a
     /// move that gives the board as it reads then; or an unseen capture and then such a move;
-    /// or, no move yet — the board in between), at most [`FOLLOW_BEAM`] of them. Returns the lines that end in the sensed board (a last capture
+    /// or captures at once on a square whose first victim was lifted, up to three, the last
+    /// capturer alone put down there; or, no move yet — the board in between), at most
+    /// [`FOLLOW_BEAM`] of them. Returns the lines that end in the sensed board (a last capture
     /// unseen allowed), shortest first.
     fn followed_lines(&self, cur: &Chess, sensed: &Sensed) -> Vec<Vec<Move>> {
         let Sensed::Occupancy(occ) = sensed else {
@@ -1829,18 +1831,42 @@ impl Tracker {
                     continue;
                 }
                 let unseen = a.is_capture() && !a.is_en_passant() && !seen_empty.contains(a.to());
-                if !unseen {
-                    continue;
+                if unseen {
+                    let after = mid.board().occupied() ^ live;
+                    for b in moves_from(&mid, after) {
+                        let mut end = mid.clone();
+                        end.play_unchecked(b);
+                        if gives(&end, live)
+                            // (A last capture unseen too, only at the end.)
+                            && (last || !b.is_capture() || seen_empty.contains(b.to()))
+                        {
+                            out.push(vec![a, b]);
+                        }
+                    }
                 }
-                let after = mid.board().occupied() ^ live;
-                for b in moves_from(&mid, after) {
-                    let mut end = mid.clone();
-                    end.play_unchecked(b);
-                    if gives(&end, live)
-                        // (A last capture unseen too, only at the end.)
-                        && (last || !b.is_capture() || seen_empty.contains(b.to()))
-                    {
-                        out.push(vec![a, b]);
+                // (An exchange on one square with only the last capturer put down there, the
+                // first victim lifted first: captures at once, up to three.)
+                if a.is_capture() && !a.is_en_passant() && seen_empty.contains(a.to()) {
+                    let mut chains: Vec<(Chess, Vec<Move>)> = vec![(mid.clone(), vec![a])];
+                    for _ in 0..2 {
+                        let mut longer = Vec::new();
+                        for (p, line) in &chains {
+                            let after = p.board().occupied() ^ live;
+                            for b in moves_from(p, after) {
+                                if b.to() != a.to() || !b.is_capture() {
+                                    continue;
+                                }
+                                let mut end = p.clone();
+                                end.play_unchecked(b);
+                                let mut l = line.clone();
+                                l.push(b);
+                                if gives(&end, live) && !out.contains(&l) {
+                                    out.push(l.clone());
+                                }
+                                longer.push((end, l));
+                            }
+                        }
+                        chains = longer;
                     }
                 }
             }
