@@ -4,7 +4,9 @@
 //! `cargo run --release --example exactness [STEP]` (STEP: every STEP-th game; default 1).
 //! Environment: `SEED=N` adds N to every game's seed (another draw of the same handling);
 //! `SENSING=identity|occupancy` measures one mode only; `LIST=1` names the games that differ;
-//! `DUMP=DIR` writes their captures there (replay them with `eboardd replay`).
+//! `DUMP=DIR` writes their captures there (replay them with `eboardd replay`). For occupancy
+//! boards it also counts the differing games whose moves leave the same occupied squares as
+//! the real game after every move (what the board shows at rest cannot tell them apart).
 
 use std::path::PathBuf;
 
@@ -13,7 +15,8 @@ use eboardd::core::session::Sensing;
 use eboardd::core::sim::{Pattern, SimConfig, SimGame, replay_config, simulate, uci_as_sensed};
 use eboardd::shell::replay::run_capture;
 use eboardd::shell::shared_data;
-use shakmaty::CastlingMode;
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, Move, Position};
 
 fn exact(g: &SimGame, cfg: &SimConfig, sensing: Sensing) -> Result<(), String> {
     let cap = simulate(g, cfg);
@@ -28,7 +31,8 @@ fn exact(g: &SimGame, cfg: &SimConfig, sensing: Sensing) -> Result<(), String> {
         _ => {}
     });
     // Occupancy boards cannot tell the promotion piece: compared up to it.
-    let moves: Vec<String> = moves.iter().map(|u| uci_as_sensed(u, sensing)).collect();
+    let raw = moves;
+    let moves: Vec<String> = raw.iter().map(|u| uci_as_sensed(u, sensing)).collect();
     let want: Vec<String> = g
         .moves
         .iter()
@@ -39,12 +43,41 @@ fn exact(g: &SimGame, cfg: &SimConfig, sensing: Sensing) -> Result<(), String> {
     }
     let k = moves.iter().zip(&want).take_while(|(a, b)| a == b).count();
     Err(format!(
-        "ply {}: got {:?}, want {:?} (then {:?})",
+        "ply {}: got {:?}, want {:?} (then {:?}){}",
         k + 1,
         moves.get(k..(k + 3).min(moves.len())),
         want.get(k..(k + 3).min(want.len())),
-        moves.len()
+        moves.len(),
+        if same_occupancy(&g.start, &raw, &g.moves) {
+            " [the same occupancy as the real game after every move]"
+        } else {
+            ""
+        }
     ))
+}
+
+/// Whether the moves reported (UCI) are a legal game of the real game's length that leaves the
+/// same occupied squares as the real game after every move: what an occupancy board shows at
+/// rest does not tell them apart (only how the pieces were handled in between can).
+fn same_occupancy(start: &Chess, got: &[String], real: &[Move]) -> bool {
+    if got.len() != real.len() {
+        return false;
+    }
+    let (mut a, mut b) = (start.clone(), start.clone());
+    for (u, m) in got.iter().zip(real) {
+        let Some(mg) = UciMove::from_ascii(u.as_bytes())
+            .ok()
+            .and_then(|u| u.to_move(&a).ok())
+        else {
+            return false;
+        };
+        a.play_unchecked(mg);
+        b.play_unchecked(*m);
+        if a.board().occupied() != b.board().occupied() {
+            return false;
+        }
+    }
+    true
 }
 
 fn main() {
@@ -93,6 +126,7 @@ fn main() {
     );
     for (set, (name, noise, patterns)) in sets.into_iter().enumerate() {
         for &sensing in &modes {
+            let same = std::cell::Cell::new(0usize);
             let ok = sample
                 .iter()
                 .enumerate()
@@ -100,6 +134,9 @@ fn main() {
                     let cfg = SimConfig::sample(*i, seed, noise, &patterns);
                     let result = exact(g, &cfg, sensing);
                     let ok = result.is_ok();
+                    if result.as_ref().is_err_and(|e| e.ends_with(']')) {
+                        same.set(same.get() + 1);
+                    }
                     if let (false, Some(dir)) = (ok, &dump) {
                         let path =
                             dir.join(format!("set{set}-sample-{i}-{}.cap", sensing.as_str()));
@@ -124,12 +161,21 @@ fn main() {
                 })
                 .count();
             println!(
-                "{:<55} {:<9} {:>5}/{:<5} exact ({:.1}%)",
+                "{:<55} {:<9} {:>5}/{:<5} exact ({:.1}%){}",
                 name,
                 sensing.as_str(),
                 ok,
                 sample.len(),
-                100.0 * ok as f64 / sample.len() as f64
+                100.0 * ok as f64 / sample.len() as f64,
+                if sensing == Sensing::Occupancy && ok < sample.len() {
+                    format!(
+                        "; of the {} that differ, {} leave the same occupancy as the real game after every move",
+                        sample.len() - ok,
+                        same.get()
+                    )
+                } else {
+                    String::new()
+                }
             );
         }
     }
