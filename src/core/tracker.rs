@@ -1381,6 +1381,19 @@ impl Tracker {
                 .any(|c| board.by_color(c).count() > cur.board().by_color(c).count()),
             Sensed::Occupancy(occ) => occ.count() > cur.board().occupied().count(),
         };
+        // Identity boards: the moves followed, then pieces of the side to move lifted that
+        // those moves left where they stood (the reply begun — most boards after a move
+        // before it settles). A line that took them would leave its capturer on their squares,
+        // or need more moves than the search reaches to take it away: a move in progress,
+        // nothing to search. (A piece those moves or a last move still open to revision
+        // carried, lifted, may be a slide going on and captured at once: searched.)
+        if self.cfg.sensing == Sensing::Identity
+            && !self.dump_since_confirm
+            && self.reply_lifted_after_chain(now, &sensed)
+        {
+            self.irregular(now, &cur, sensed);
+            return;
+        }
         // 2. One legal move.
         let one = if more_pieces {
             Vec::new()
@@ -2528,6 +2541,33 @@ impl Tracker {
 
     /// Identity boards: the squares the moves followed leave filled and the board reads empty
     /// were last reported emptied no earlier than the last move followed left its origin.
+    /// Identity boards: the board is the moves followed with only pieces of the side to move
+    /// after them lifted, each from a square neither those moves nor a last move that may
+    /// still be revised changed.
+    fn reply_lifted_after_chain(&self, now: u64, sensed: &Sensed) -> bool {
+        let (Some((_, end)), Some(g)) = (self.chain.last(), self.game.as_ref()) else {
+            return false;
+        };
+        let Sensed::Identity { board, .. } = sensed else {
+            return false;
+        };
+        let n = g.positions.len();
+        let from = if n >= 2 && self.may_revise(now) {
+            g.positions[n - 2].board()
+        } else {
+            g.current().board()
+        };
+        let eb = end.board();
+        let changed = (eb.occupied() | from.occupied())
+            .into_iter()
+            .filter(|&sq| eb.piece_at(sq) != from.piece_at(sq))
+            .collect::<Bitboard>();
+        let lifted = eb.occupied() & !board.occupied();
+        self.in_hand_after_chain(sensed)
+            && (lifted & changed).is_empty()
+            && lifted.is_subset(eb.by_color(end.turn()))
+    }
+
     fn lifted_after_chain(&self, sensed: &Sensed) -> bool {
         let Some((m, end)) = self.chain.last() else {
             return false;
