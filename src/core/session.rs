@@ -8,7 +8,7 @@
 use std::collections::VecDeque;
 
 use shakmaty::fen::Fen;
-use shakmaty::san::SanPlus;
+use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::{Chess, Color, EnPassantMode, Position, Role};
 
 use super::dgt::{Decoded, Decoder, Message, Orientation, PieceCode};
@@ -418,8 +418,21 @@ impl Session {
                             .trim_start_matches('P')
                             .to_string()
                         } else {
+                            // (The suffix from the position after it, already played:
+                            // legal moves only to tell mate from check.)
+                            let suffix = after.is_check().then(|| {
+                                if after.legal_moves().is_empty() {
+                                    Suffix::Checkmate
+                                } else {
+                                    Suffix::Check
+                                }
+                            });
                             let mut san = String::with_capacity(8);
-                            SanPlus::from_move(*before, mv).append_to_string(&mut san);
+                            SanPlus {
+                                san: San::from_move(&*before, mv),
+                                suffix,
+                            }
+                            .append_to_string(&mut san);
                             san
                         },
                         fen: fen(&after),
