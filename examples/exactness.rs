@@ -10,10 +10,9 @@
 
 use std::path::PathBuf;
 
-use eboardd::core::event::EventKind;
 use eboardd::core::session::Sensing;
 use eboardd::core::sim::{Pattern, SimConfig, SimGame, replay_config, simulate, uci_as_sensed};
-use eboardd::shell::replay::run_capture;
+use eboardd::shell::replay::replay_moves;
 use eboardd::shell::shared_data;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position};
@@ -21,17 +20,8 @@ use shakmaty::{CastlingMode, Chess, Move, Position};
 fn exact(g: &SimGame, cfg: &SimConfig, sensing: Sensing) -> Result<(), String> {
     let cap = simulate(g, cfg);
     let session = replay_config(g, cfg, sensing);
-    let mut moves: Vec<String> = Vec::new();
-    run_capture(&cap, session, |e| match e.kind {
-        EventKind::NewGame { .. } => moves.clear(),
-        EventKind::Move { uci, .. } => moves.push(uci),
-        EventKind::Takeback { .. } => {
-            moves.pop();
-        }
-        _ => {}
-    });
+    let raw = replay_moves(&cap, session);
     // Occupancy boards cannot tell the promotion piece: compared up to it.
-    let raw = moves;
     let moves: Vec<String> = raw.iter().map(|u| uci_as_sensed(u, sensing)).collect();
     let want: Vec<String> = g
         .moves

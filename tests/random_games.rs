@@ -9,7 +9,7 @@ use eboardd::core::dgt::Orientation;
 use eboardd::core::event::EventKind;
 use eboardd::core::session::{Sensing, SessionConfig};
 use eboardd::core::sim::{Pattern, SimConfig, SimGame, replay_config, simulate};
-use eboardd::shell::replay::run_capture;
+use eboardd::shell::replay::{replay_moves, run_capture};
 use proptest::prelude::*;
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
@@ -37,20 +37,11 @@ fn random_game(picks: &[u16]) -> SimGame {
 
 fn reconstructed(g: &SimGame, cfg: &SimConfig) -> Vec<String> {
     let cap = simulate(g, cfg);
-    let mut moves = Vec::new();
     let config = SessionConfig {
         frame_events: false,
         ..SessionConfig::default()
     };
-    run_capture(&cap, config, |e| match e.kind {
-        EventKind::NewGame { .. } => moves.clear(),
-        EventKind::Move { uci, .. } => moves.push(uci),
-        EventKind::Takeback { .. } => {
-            moves.pop();
-        }
-        _ => {}
-    });
-    moves
+    replay_moves(&cap, config)
 }
 
 proptest! {

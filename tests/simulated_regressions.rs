@@ -9,10 +9,9 @@
 //! measure (SEED=30000 to 330000) that differed on 2026-12-01 and that this session's rules put
 //! right. Most also have a hand-made capture (named below); the rest differ without the rule.
 
-use eboardd::core::event::EventKind;
 use eboardd::core::session::Sensing;
 use eboardd::core::sim::{Pattern, SimConfig, SimGame, replay_config, simulate, uci_as_sensed};
-use eboardd::shell::replay::run_capture;
+use eboardd::shell::replay::replay_moves;
 use eboardd::shell::shared_data;
 use shakmaty::CastlingMode;
 
@@ -26,19 +25,7 @@ fn replayed(
 ) -> (Vec<String>, Vec<String>) {
     let g = &games[i];
     let cfg = SimConfig::sample(i, seed, 0.8, &Pattern::ALL);
-    let mut moves: Vec<String> = Vec::new();
-    run_capture(
-        &simulate(g, &cfg),
-        replay_config(g, &cfg, sensing),
-        |e| match e.kind {
-            EventKind::NewGame { .. } => moves.clear(),
-            EventKind::Move { uci, .. } => moves.push(uci),
-            EventKind::Takeback { .. } => {
-                moves.pop();
-            }
-            _ => {}
-        },
-    );
+    let moves = replay_moves(&simulate(g, &cfg), replay_config(g, &cfg, sensing));
     let got = moves.iter().map(|u| uci_as_sensed(u, sensing)).collect();
     let want = g
         .moves

@@ -4,7 +4,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use crate::core::capture::{Capture, Direction};
-use crate::core::event::Event;
+use crate::core::event::{Event, EventKind};
 use crate::core::session::{Session, SessionConfig};
 
 /// Why a replay failed.
@@ -68,6 +68,21 @@ pub fn run_capture(cap: &Capture, config: SessionConfig, mut out: impl FnMut(Eve
     }
     s.finish(last);
     drain(&mut s, &mut out);
+}
+
+/// The game a capture replays to, as UCI moves: the moves of the last game, with every
+/// takeback applied (what a broadcast shows at the end).
+pub fn replay_moves(cap: &Capture, config: SessionConfig) -> Vec<String> {
+    let mut moves = Vec::new();
+    run_capture(cap, config, |e| match e.kind {
+        EventKind::NewGame { .. } => moves.clear(),
+        EventKind::Move { uci, .. } => moves.push(uci),
+        EventKind::Takeback { .. } => {
+            moves.pop();
+        }
+        _ => {}
+    });
+    moves
 }
 
 /// `eboardd replay`: prints events for each capture, JSON Lines or readable lines.
