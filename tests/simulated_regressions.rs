@@ -155,6 +155,16 @@ fn games_put_right_by_identity_rules_stay_exact() {
             568,
             "a move captured at once in turn, not a slide going on with the reply lifted",
         ),
+        (
+            160000,
+            199,
+            "no capture at once by a piece that landed before the victim left (slide-revised-then-jadoube)",
+        ),
+        (
+            180000,
+            192,
+            "no capture at once by a piece that landed before the victim left",
+        ),
     ];
     check(&games, Sensing::Identity, cases);
 }

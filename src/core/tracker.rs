@@ -197,6 +197,10 @@ pub const GHOST_SETTLE_MS: u64 = 900;
 /// A full sensor scan takes at most this long (DGT boards: 200–250 ms), with a margin.
 const SCAN_MS: u64 = 300;
 
+/// The longest full sensor scan of a DGT board, without margin: two reports further apart
+/// than this are in the order of what they report.
+const FULL_SCAN_MS: u64 = 250;
+
 /// A square read empty for less than this and then holding the same piece again saw no move
 /// (sensor flicker lasts tens of ms; the board reports both changes within a scan or two).
 const FLICKER_MS: u64 = 150;
@@ -817,8 +821,12 @@ impl Tracker {
         }
         // A piece captured at once on its target is never shown there: a move (a capture or
         // not) and the capture on its square, seen as one step (identity boards).
+        // (Not when the capturer left its square more than a scan before the piece it took
+        // left its own: that piece was lifted after the capture landed — a piece in the hand,
+        // not a move.)
         if self.cfg.sensing == Sensing::Identity
             && let Some(steps) = capture_recapture(tail, live, self.seen_empty | self.seen_filled)
+            && !self.captured_out_of_turn(&steps)
         {
             self.chain.extend(steps);
             return true;
@@ -880,16 +888,31 @@ impl Tracker {
     /// capturer left its own — two moves one after the other, not a slide going on while the
     /// opponent's piece was lifted (that piece lifted a moment before the slider moved on).
     fn captured_in_turn(&self, steps: &[(Move, Chess)]) -> bool {
-        let lifted = |m: &Move| {
-            self.reports
-                .iter()
-                .rfind(|r| Some(r.0) == m.from() && !r.1)
-                .map(|r| r.3)
-        };
         matches!(
-            (lifted(&steps[0].0), steps.get(1).and_then(|s| lifted(&s.0))),
+            (self.lifted_at(&steps[0].0), steps.get(1).and_then(|s| self.lifted_at(&s.0))),
             (Some(a), Some(b)) if a + SCAN_MS < b
         )
+    }
+
+    /// Whether a capture at once in `steps` (a move, then captures on its square) left its
+    /// square more than a full scan before the move it took left its own — impossible in
+    /// play: the piece is lifted after the move it takes began, and each report comes within
+    /// a scan of what it reports.
+    fn captured_out_of_turn(&self, steps: &[(Move, Chess)]) -> bool {
+        steps.windows(2).any(|w| {
+            matches!(
+                (self.lifted_at(&w[0].0), self.lifted_at(&w[1].0)),
+                (Some(a), Some(b)) if b + FULL_SCAN_MS < a
+            )
+        })
+    }
+
+    /// When the board last reported `m`'s origin empty (since the position was confirmed).
+    fn lifted_at(&self, m: &Move) -> Option<u64> {
+        self.reports
+            .iter()
+            .rfind(|r| Some(r.0) == m.from() && !r.1)
+            .map(|r| r.3)
     }
 
     /// The two legal moves from `pos` whose result the board shows, each with the position
@@ -3037,7 +3060,7 @@ impl Tracker {
                 .iter()
                 .rfind(|r| r.0 == a.to() && r.2 == Some(capturer));
             let left = self.reports.iter().find(|r| r.0 == from && !r.1);
-            if matches!((arrived, left), (Some(b), Some(a)) if a.3 > b.3 + SCAN_MS) {
+            if matches!((arrived, left), (Some(b), Some(a)) if a.3 > b.3 + FULL_SCAN_MS) {
                 return true;
             }
             // (Likewise a slide captured at once: the piece read on a square on its way — or

@@ -1135,6 +1135,21 @@ def early_replies():
     c.write()
 
 
+    # A slide paused long enough to be reported (Rf3), then went on to e3; 287 ms after the
+    # rook landed there the opponent touched his f5 knight and put it back (j'adoube) 930 ms
+    # later, then replied Kg8. Not Rf3 Ne3 Rxe3 (the knight moved to e3 and taken there at
+    # once): the rook had left f3 and landed on e3 more than a full scan before the knight
+    # left f5. (Drawn from the simulator, SEED=160000 sample 199.)
+    fen = "7k/8/8/5n2/8/6R1/8/6K1"
+    c = from_fen("slide-revised-then-jadoube", fen, "w", "1.Re3 (resting 461 ms on f3: Rf3 reported, then revised), the f5 knight lifted 287 ms after the rook landed on e3 and put back; 1...Kg8")
+    c.lift('g3', 1500); c.put('f3', 'R', 6)
+    c.lift('f3', 461); c.put('e3', 'R', 6); c.lift('f5', 287); c.put('f5', 'n', 930)
+    c.move('h8', 'g8')
+    c.expect(["g3e3", "h8g8"])
+    c.lines.insert(5, "# occupancy: skip (only identity boards tell whose piece was lifted)")
+    c.write()
+
+
     # A slide paused long enough to be reported (Re7), then went on to e8; the replies came
     # without the board ever at rest — Ka8, Re7 (lifted from e8 as the king landed), Rxd4 (the
     # pawn lifted before the rook landed on e7), Nc4 — five moves from before Re7. Moves
