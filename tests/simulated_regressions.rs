@@ -165,6 +165,11 @@ fn games_put_right_by_identity_rules_stay_exact() {
             192,
             "no capture at once by a piece that landed before the victim left",
         ),
+        (
+            170000,
+            1020,
+            "no capture at once by a piece lifted before the victim left (slide-revised-queen-lifted-late)",
+        ),
     ];
     check(&games, Sensing::Identity, cases);
 }

@@ -899,12 +899,20 @@ impl Tracker {
     /// play: the piece is lifted after the move it takes began, and each report comes within
     /// a scan of what it reports.
     fn captured_out_of_turn(&self, steps: &[(Move, Chess)]) -> bool {
-        steps.windows(2).any(|w| {
-            matches!(
-                (self.lifted_at(&w[0].0), self.lifted_at(&w[1].0)),
-                (Some(a), Some(b)) if b + FULL_SCAN_MS < a
-            )
-        })
+        steps
+            .windows(2)
+            .any(|w| self.lifted_out_of_turn(&w[0].0, &w[1].0))
+    }
+
+    /// Whether `b`'s piece last left its square more than a full scan before `a`'s first left
+    /// its own (since the position was confirmed).
+    fn lifted_out_of_turn(&self, a: &Move, b: &Move) -> bool {
+        let first = self
+            .reports
+            .iter()
+            .find(|r| Some(r.0) == a.from() && !r.1)
+            .map(|r| r.3);
+        matches!((first, self.lifted_at(b)), (Some(a), Some(b)) if b + FULL_SCAN_MS < a)
     }
 
     /// When the board last reported `m`'s origin empty (since the position was confirmed).
@@ -3060,7 +3068,9 @@ impl Tracker {
                 .iter()
                 .rfind(|r| r.0 == a.to() && r.2 == Some(capturer));
             let left = self.reports.iter().find(|r| r.0 == from && !r.1);
-            if matches!((arrived, left), (Some(b), Some(a)) if a.3 > b.3 + FULL_SCAN_MS) {
+            if matches!((arrived, left), (Some(b), Some(a)) if a.3 > b.3 + FULL_SCAN_MS)
+                || self.lifted_out_of_turn(&a, &b)
+            {
                 return true;
             }
             // (Likewise a slide captured at once: the piece read on a square on its way — or

@@ -1150,6 +1150,21 @@ def early_replies():
     c.write()
 
 
+    # A slide paused long enough to be reported (Rb8), then went on to c8; 2.Bd4 Nf6 came at
+    # once, and White's queen left f3 92 ms after the knight landed on f6, for g3. Not Qxf6
+    # taken at once by Nxf6 (the knight left d7 376 ms before the queen left f3): the
+    # revision, the replies and the queen in the hand, then 3.Qg3. (Drawn from the simulator,
+    # SEED=170000 sample 1020.)
+    fen = "r3k3/3n4/8/8/8/4BQ2/8/6K1"
+    c = from_fen("slide-revised-queen-lifted-late", fen, "b", "1...Rc8 (resting 655 ms on b8: Rb8 reported, then revised) 2.Bd4 Nf6 (each begun before the last settled) 3.Qg3 (the queen lifted 92 ms after the knight landed on f6) Kd8")
+    c.lift('a8', 1500); c.put('b8', 'r', 6); c.lift('b8', 655); c.put('c8', 'r', 6)
+    c.lift('e3', 162); c.put('d4', 'B', 449); c.lift('d7', 146); c.put('f6', 'n', 284)
+    c.lift('f3', 92); c.put('g3', 'Q', 433)
+    c.move('e8', 'd8')
+    c.expect(["a8c8", "e3d4", "d7f6", "f3g3", "e8d8"])
+    c.write()
+
+
     # A slide paused long enough to be reported (Re7), then went on to e8; the replies came
     # without the board ever at rest — Ka8, Re7 (lifted from e8 as the king landed), Rxd4 (the
     # pawn lifted before the rook landed on e7), Nc4 — five moves from before Re7. Moves
