@@ -170,6 +170,11 @@ fn games_put_right_by_identity_rules_stay_exact() {
             1020,
             "no capture at once by a piece lifted before the victim left (slide-revised-queen-lifted-late)",
         ),
+        (
+            360000,
+            994,
+            "every line out of order: a move in progress (check-blocked-by-slide)",
+        ),
     ];
     check(&games, Sensing::Identity, cases);
 }

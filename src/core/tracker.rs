@@ -1708,11 +1708,14 @@ impl Tracker {
                 return;
             }
             // A line the board did not show in order (each move's target reported after
-            // the previous one's) is a move in progress, unless updates were missed. So is a
-            // line leaving reports unexplained when the board is the moves followed with a
+            // the previous one's) is a move in progress, unless updates were missed — also
+            // when every line found is out of order (a queen read on b5 on her way to a5,
+            // which only a5 makes legal: not Qb7 Qb5 Qa8 with a8 reported before b5). So is
+            // a line leaving reports unexplained when the board is the moves followed with a
             // piece in the hand.
             if !self.dump_since_confirm
                 && ((lines.len() == 1 && self.order_cost(&cur, &lines[0]) != Some(0))
+                    || lines.iter().all(|l| self.order_cost(&cur, l) != Some(0))
                     || (lines.iter().all(|l| self.fit(&cur, l) != Some((0, 0)))
                         && (self.in_hand_after_chain(&sensed)
                             || self.in_hand_after_line(&cur, &sensed))))

@@ -1165,6 +1165,21 @@ def early_replies():
     c.write()
 
 
+    # 1...Qa8+ slid (read on d5 and b7), and White blocked at once with Qa5, the queen read on
+    # b5 on her way (new before old). Qb5 is illegal there (the king stays in check); the
+    # only lines that reach the board with her on b5 (Qb7 Qb5 Qa8, Qd5 Qb5 Qa8) have a8
+    # reported before b5: out of order, a move in progress, not three moves. (Drawn from the
+    # simulator, SEED=360000 sample 994.)
+    fen = "6k1/8/8/2Q5/K1P1q3/8/8/8"
+    c = from_fen("check-blocked-by-slide", fen, "b", "1...Qa8+ (read on d5 and b7) 2.Qa5 (read on b5 before c5 empty, then a5) Kh7")
+    c.lift('e4', 1500); c.put('d5', 'q', 193); c.put('b7', 'q', 157); c.lift('d5', 61)
+    c.put('a8', 'q', 126); c.lift('b7', 31); c.put('b5', 'Q', 274); c.lift('c5', 6)
+    c.put('a5', 'Q', 450); c.lift('b5', 6)
+    c.move('g8', 'h7')
+    c.expect(["e4a8", "c5a5", "g8h7"])
+    c.write()
+
+
     # A slide paused long enough to be reported (Re7), then went on to e8; the replies came
     # without the board ever at rest — Ka8, Re7 (lifted from e8 as the king landed), Rxd4 (the
     # pawn lifted before the rook landed on e7), Nc4 — five moves from before Re7. Moves
