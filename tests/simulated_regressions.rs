@@ -175,6 +175,16 @@ fn games_put_right_by_identity_rules_stay_exact() {
             994,
             "every line out of order: a move in progress (check-blocked-by-slide)",
         ),
+        (
+            540000,
+            687,
+            "a capture at once followed, replaced by the move its piece made instead",
+        ),
+        (
+            600000,
+            143,
+            "a capture at once followed with the next mover's piece lifted",
+        ),
     ];
     check(&games, Sensing::Identity, cases);
 }

@@ -831,6 +831,17 @@ impl Tracker {
             self.chain.extend(steps);
             return true;
         }
+        // (…also with a piece of the side to move next lifted: the capturer landed after the
+        // next move began — g4 taken at once by fxg4 with the h2 pawn already lifted for h3.)
+        if self.cfg.sensing == Sensing::Identity
+            && self.reports.last().is_some_and(|r| r.1)
+            && let Some(steps) =
+                capture_recapture_reply_lifted(tail, live, self.seen_empty | self.seen_filled)
+            && !self.captured_out_of_turn(&steps)
+        {
+            self.chain.extend(steps);
+            return true;
+        }
         // Two moves at once: the opponent took his piece before the board showed the first
         // move at rest — after the moves seen, or replacing the last of them
         // (a transit) — when the board reported their targets in that order. (Three squares
@@ -879,6 +890,24 @@ impl Tracker {
             self.chain.truncate(n - 1);
             self.chain.extend(steps);
             return true;
+        }
+        // The last two steps a move captured at once (its piece lifted, the capturer's
+        // square emptied too), and then that piece put down elsewhere: the move it made
+        // instead, maybe with the reply's piece lifted (Bb4-a5 with the b2 pawn lifted for b4,
+        // not Bxa3 bxa3).
+        if n >= 2 && captured_at_once(&self.chain[n - 2].0, &self.chain[n - 1].0) {
+            let before = if n >= 3 {
+                &self.chain[n - 3].1
+            } else {
+                g.current()
+            };
+            if let Some(next) =
+                one_move(before, live).or_else(|| one_move_reply_lifted(before, live))
+            {
+                self.chain.truncate(n - 2);
+                self.chain.push(next);
+                return true;
+            }
         }
         false
     }
@@ -4081,6 +4110,41 @@ fn capture_recapture(
         1 => three.pop(),
         _ => None,
     }
+}
+
+/// Identity boards: [`capture_recapture`] from `pos` to the board with one piece of the side
+/// to move after it (`pos`'s side) lifted — the only such piece that gives it.
+fn capture_recapture_reply_lifted(
+    pos: &Chess,
+    sensed: &Sensed,
+    touched: Bitboard,
+) -> Option<Vec<(Move, Chess)>> {
+    let Sensed::Identity { board, unknown } = sensed else {
+        return None;
+    };
+    let diff = sensed.diff(pos.board());
+    if !unknown.is_empty() || !(3..=5).contains(&diff.count()) {
+        return None;
+    }
+    let mut found = None;
+    for sq in diff & pos.board().by_color(pos.turn()) & !board.occupied() {
+        let Some(piece) = pos.board().piece_at(sq) else {
+            continue;
+        };
+        let mut put_back = board.clone();
+        put_back.set_piece_at(sq, piece);
+        let with = Sensed::Identity {
+            board: put_back,
+            unknown: *unknown,
+        };
+        if let Some(steps) = capture_recapture(pos, &with, touched) {
+            if found.is_some() {
+                return None;
+            }
+            found = Some(steps);
+        }
+    }
+    found
 }
 
 /// `b` captures, on its target, the piece `a` just put there (so the board may never have
