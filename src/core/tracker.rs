@@ -84,9 +84,10 @@
 //!   are genuinely undecidable — a pawn under-promoting with a capture and taken at once
 //!   there (`exd8=B Rxd8`, +120000 and +130000): the new piece is never on the board, the
 //!   configured promotion piece is reported (2026-12-01; see `tests/simulated_regressions.rs`
-//!   for the games put right). Draws +410000 to +800000 were measured once: 4 more games
-//!   differed there, stretches of several moves within a second or two with a piece always
-//!   in a hand; 2 are put right, +500000 #718 and +510000 #91 are not diagnosed.
+//!   for the games put right). On the 40 draws +410000 to +800000 (41,280 games) 8 differ:
+//!   the same undecidable game twice, and 6 not diagnosed (+500000 #718, +510000 #91,
+//!   +630000 #288, +640000 #200, +800000 #480 and #507; most lose the rest of the game in a
+//!   stretch of quick moves with a piece always in a hand).
 //! - Occupancy boards lose the game (nothing more is reported) on some streams identity
 //!   boards follow: a move captured at once on its target (never put down there) while the
 //!   next mover's piece is already lifted, in a stretch of quick moves with a piece always
