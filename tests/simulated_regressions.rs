@@ -185,6 +185,11 @@ fn games_put_right_by_identity_rules_stay_exact() {
             143,
             "a capture at once followed with the next mover's piece lifted",
         ),
+        (
+            500000,
+            718,
+            "followed on from a line waited for, a transit replaced (slide-captured-at-once-play-on)",
+        ),
     ];
     check(&games, Sensing::Identity, cases);
 }

@@ -84,15 +84,17 @@
 //!   are genuinely undecidable — a pawn under-promoting with a capture and taken at once
 //!   there (`exd8=B Rxd8`, +120000 and +130000): the new piece is never on the board, the
 //!   configured promotion piece is reported (2026-12-01; see `tests/simulated_regressions.rs`
-//!   for the games put right). On the 40 draws +410000 to +800000 (41,280 games) 8 differ:
-//!   the same undecidable game twice, and 6 not diagnosed (+500000 #718, +510000 #91,
-//!   +630000 #288, +640000 #200, +800000 #480 and #507; most lose the rest of the game in a
-//!   stretch of quick moves with a piece always in a hand).
+//!   for the games put right). On the 40 draws +410000 to +800000 (41,280 games) 7 differ:
+//!   the same undecidable game twice and 5 not diagnosed
+//!   (+510000 #91, +630000 #288, +640000 #200, +800000 #480 and #507; most lose the rest of
+//!   the game in a stretch of quick moves with a piece always in a hand).
 //! - Occupancy boards lose the game (nothing more is reported) on some streams identity
 //!   boards follow: a move captured at once on its target (never put down there) while the
 //!   next mover's piece is already lifted, in a stretch of quick moves with a piece always
 //!   in a hand (capture `capture-at-once-next-lifted` is skipped in occupancy mode for that
-//!   reason). NOT DONE: a follow step for it was tried and cost 1–2 games per draw elsewhere.
+//!   reason; a follow step for it was tried and cost 1–2 games per draw elsewhere); and a
+//!   slide captured at once where it ended, recaptured at once, with play going on before the
+//!   board rested (`slide-captured-at-once-play-on`, skipped likewise). NOT DONE.
 //! - Occupancy boards (compared up to the promotion piece), default draw: 99.9% with clean
 //!   handling, 99.7% with every pattern but early replies and captures swapped inside one
 //!   scan, 98.9% with every pattern but early replies, 97.9% with every pattern (other draws:
@@ -1761,9 +1763,11 @@ impl Tracker {
             if self.ghost_wait_all(now, &cur, &lines) {
                 // (One line: follow on from it — the next move may start before the rest is
                 // over, and more moves than a search reaches may follow.)
+                // (The chain so far may end in a transit of the line's move: a slide read
+                // on its way, then captured at once where it ended.)
                 if let [line] = lines.as_slice()
                     && self.cfg.sensing == Sensing::Identity
-                    && self.chain_leads_to(line)
+                    && (self.chain_leads_to(line) || self.chain_in_transit_to(line))
                 {
                     let line = line.clone();
                     self.set_chain(&cur, &line);
@@ -2710,6 +2714,16 @@ impl Tracker {
     /// The moves followed so far are where `line` (from the game position) starts.
     fn chain_leads_to(&self, line: &[Move]) -> bool {
         self.chain.iter().zip(line).all(|(c, m)| c.0 == *m)
+    }
+
+    /// The moves followed are `line`'s first ones, the last of them read on its way (a
+    /// slide's transit, a rook-first castle).
+    fn chain_in_transit_to(&self, line: &[Move]) -> bool {
+        let n = self.chain.len();
+        n >= 1
+            && line.len() >= n
+            && self.chain[..n - 1].iter().zip(line).all(|(c, m)| c.0 == *m)
+            && continues_slide(self.chain[n - 1].0, line[n - 1])
     }
 
     /// [`Tracker::in_hand_after_line`] for a revised last move (identity boards, while it may
