@@ -5,7 +5,9 @@
 //! `new_game`/`move`/`takeback` events must equal it, in identity mode and — up to the
 //! promotion piece, or as `# expect-occupancy-moves:` says — in occupancy mode. The whole game-level
 //! output is also compared with `<name>.expected.jsonl` (regenerate with
-//! `UPDATE_GOLDEN=1 cargo test --test captures` and review the diff).
+//! `UPDATE_GOLDEN=1 cargo test --test captures` and review the diff). `# expect-event:` and
+//! `# expect-no-event:` (with `expect-occupancy-` forms) name events that must, or must not,
+//! be among them.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -99,6 +101,12 @@ fn every_pattern_capture_reconstructs_exactly() {
             assert!(
                 names(&events).contains(&ev.as_str()),
                 "{name}: no {ev} event"
+            );
+        }
+        for ev in comment(&text, "expect-no-event") {
+            assert!(
+                !names(&events).contains(&ev.as_str()),
+                "{name}: a {ev} event"
             );
         }
         // No event may be null-valued, every event has a time.

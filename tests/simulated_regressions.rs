@@ -190,6 +190,11 @@ fn games_put_right_by_identity_rules_stay_exact() {
             718,
             "followed on from a line waited for, a transit replaced (slide-captured-at-once-play-on)",
         ),
+        (
+            800000,
+            507,
+            "an en passant with its victim taken off late is no illegal move (en-passant-victim-late)",
+        ),
     ];
     check(&games, Sensing::Identity, cases);
 }

@@ -84,10 +84,10 @@
 //!   are genuinely undecidable — a pawn under-promoting with a capture and taken at once
 //!   there (`exd8=B Rxd8`, +120000 and +130000): the new piece is never on the board, the
 //!   configured promotion piece is reported (2026-12-01; see `tests/simulated_regressions.rs`
-//!   for the games put right). On the 40 draws +410000 to +800000 (41,280 games) 7 differ:
-//!   the same undecidable game twice and 5 not diagnosed
-//!   (+510000 #91, +630000 #288, +640000 #200, +800000 #480 and #507; most lose the rest of
-//!   the game in a stretch of quick moves with a piece always in a hand).
+//!   for the games put right). On the 40 draws +410000 to +800000 (41,280 games) 6 differ:
+//!   the same undecidable game twice and 4 not diagnosed (+510000 #91, +630000 #288,
+//!   +640000 #200, +800000 #480; two lose the rest of the game in a stretch of quick moves
+//!   with a piece always in a hand).
 //! - Occupancy boards lose the game (nothing more is reported) on some streams identity
 //!   boards follow: a move captured at once on its target (never put down there) while the
 //!   next mover's piece is already lifted, in a stretch of quick moves with a piece always
@@ -2374,7 +2374,17 @@ impl Tracker {
                 }
             }
             Shape::MoveAttempt { from, to, .. } => {
-                if self.clock_connected {
+                // (An en passant capture, its victim not yet taken off: a move in progress.)
+                let en_passant = cur
+                    .en_passant_moves()
+                    .iter()
+                    .any(|m| m.from() == Some(from) && m.to() == to);
+                if en_passant {
+                    if self.due(now, t + self.cfg.missing_ms, &sensed) {
+                        let diffs = irregular::diff_squares(cur.board(), board);
+                        self.displaced(now, diffs, cur);
+                    }
+                } else if self.clock_connected {
                     // Only the press completes it (7.5.1).
                     self.dirty = false;
                 } else if self.due(now, t + self.cfg.illegal_settle_ms, &sensed) {

@@ -1228,6 +1228,21 @@ def early_replies():
     c.write()
 
 
+    # En passant with the captured pawn taken off 1.2 s after the capturer landed (no clock):
+    # an en passant in progress, not an illegal pawn move (7.5.1) — no alert, and the game
+    # goes on. (Drawn from the simulator, SEED=800000 sample 507.)
+    fen = "4k3/7p/8/8/3p4/8/2P5/1N2K3"
+    c = from_fen("en-passant-victim-late", fen, "w", "1.c4 dxc3 e.p. (the c4 pawn taken off 1.2 s after the capturer landed) 2.Nxc3 (the pawn lifted first) Ke7")
+    c.lift('c2', 1500); c.put('c4', 'P', 300)
+    c.lift('d4', 2000); c.put('c3', 'p', 190); c.lift('c4', 1200)
+    c.lift('c3', 500); c.lift('b1', 300); c.put('c3', 'N', 300)
+    c.move('e8', 'e7')
+    c.expect(["c2c4", "d4c3", "b1c3", "e8e7"])
+    c.lines.insert(5, "# expect-no-event: illegal_move")
+    c.lines.insert(6, "# expect-occupancy-no-event: illegal_move")
+    c.write()
+
+
     # A slide paused long enough to be reported (Re7), then went on to e8; the replies came
     # without the board ever at rest — Ka8, Re7 (lifted from e8 as the king landed), Rxd4 (the
     # pawn lifted before the rook landed on e7), Nc4 — five moves from before Re7. Moves
