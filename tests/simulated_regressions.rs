@@ -195,6 +195,16 @@ fn games_put_right_by_identity_rules_stay_exact() {
             507,
             "an en passant with its victim taken off late is no illegal move (en-passant-victim-late)",
         ),
+        (
+            800000,
+            480,
+            "a slide read on its way, then captured at once where it ended",
+        ),
+        (
+            510000,
+            91,
+            "a slide read on its way, then captured at once where it ended",
+        ),
     ];
     check(&games, Sensing::Identity, cases);
 }

@@ -84,10 +84,8 @@
 //!   are genuinely undecidable — a pawn under-promoting with a capture and taken at once
 //!   there (`exd8=B Rxd8`, +120000 and +130000): the new piece is never on the board, the
 //!   configured promotion piece is reported (2026-12-01; see `tests/simulated_regressions.rs`
-//!   for the games put right). On the 40 draws +410000 to +800000 (41,280 games) 6 differ:
-//!   the same undecidable game twice and 4 not diagnosed (+510000 #91, +630000 #288,
-//!   +640000 #200, +800000 #480; two lose the rest of the game in a stretch of quick moves
-//!   with a piece always in a hand).
+//!   for the games put right). On the 40 draws +410000 to +800000 (41,280 games) 4 differ:
+//!   the same undecidable game twice and 2 not diagnosed (+630000 #288, +640000 #200).
 //! - Occupancy boards lose the game (nothing more is reported) on some streams identity
 //!   boards follow: a move captured at once on its target (never put down there) while the
 //!   next mover's piece is already lifted, in a stretch of quick moves with a piece always
@@ -824,6 +822,31 @@ impl Tracker {
                     Some(steps) if self.captured_in_turn(&steps) => self.chain.extend(steps),
                     _ => self.chain[n - 1] = next,
                 }
+                return true;
+            }
+            // (The slide went on and was captured at once where it ended: Bh2 read on g3,
+            // then Be5 Bxe5, the white bishop never read on e5 — unless the capturer left
+            // its square more than a full scan before the slider left the square it was
+            // read on.)
+            if self.cfg.sensing == Sensing::Identity
+                && matches!(last.role(), Role::Bishop | Role::Rook | Role::Queen)
+                && let Some(steps) =
+                    capture_recapture(prev, live, self.seen_empty | self.seen_filled)
+                && continues_slide(last, steps[0].0)
+                && !self.captured_out_of_turn(&steps)
+                && !matches!(
+                    (
+                        self.reports
+                            .iter()
+                            .rfind(|r| r.0 == last.to() && !r.1)
+                            .map(|r| r.3),
+                        steps.get(1).and_then(|s| self.lifted_at(&s.0)),
+                    ),
+                    (Some(left), Some(capturer)) if capturer + FULL_SCAN_MS < left
+                )
+            {
+                self.chain.truncate(n - 1);
+                self.chain.extend(steps);
                 return true;
             }
         }
