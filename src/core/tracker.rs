@@ -836,10 +836,7 @@ impl Tracker {
                 && !self.captured_out_of_turn(&steps)
                 && !matches!(
                     (
-                        self.reports
-                            .iter()
-                            .rfind(|r| r.0 == last.to() && !r.1)
-                            .map(|r| r.3),
+                        self.left_at(last.to()),
                         steps.get(1).and_then(|s| self.lifted_at(&s.0)),
                     ),
                     (Some(left), Some(capturer)) if capturer + FULL_SCAN_MS < left
@@ -977,9 +974,14 @@ impl Tracker {
 
     /// When the board last reported `m`'s origin empty (since the position was confirmed).
     fn lifted_at(&self, m: &Move) -> Option<u64> {
+        m.from().and_then(|sq| self.left_at(sq))
+    }
+
+    /// When the board last reported `sq` empty (since the position was confirmed).
+    fn left_at(&self, sq: Square) -> Option<u64> {
         self.reports
             .iter()
-            .rfind(|r| Some(r.0) == m.from() && !r.1)
+            .rfind(|r| r.0 == sq && !r.1)
             .map(|r| r.3)
     }
 
