@@ -75,6 +75,31 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             123,
             "a shorter re-reading beats a long line with an unseen capture",
         ),
+        (
+            30000,
+            93,
+            "a promotion piece re-read however long ago (a bishop read as a queen)",
+        ),
+        (
+            50000,
+            93,
+            "a promotion piece re-read however long ago (a bishop read as a queen)",
+        ),
+        (
+            10000,
+            124,
+            "a candidate showing a capture in progress outweighs two unseen captures",
+        ),
+        (
+            20000,
+            99,
+            "a candidate showing a capture in progress outweighs two unseen captures",
+        ),
+        (
+            60000,
+            153,
+            "a candidate showing a capture in progress outweighs two unseen captures",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }

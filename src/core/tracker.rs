@@ -42,7 +42,11 @@
 //!    it — `takeback`s to where the readings part, then the game as re-read
 //!    (`Tracker::reread`: the most recent such reading, the likeliest when several fit; one
 //!    that undoes a capture whose victim was seen lifted yields to any other); else the
-//!    moves with any promotion piece (`Tracker::underpromoted`). The re-reading also wins
+//!    moves with any promotion piece (`Tracker::underpromoted`). Before all of these, a pawn
+//!    promoted to another piece than the one reported, however long ago, with every move
+//!    since kept on its squares (`Tracker::repromoted`: a bishop read as a queen shows only
+//!    when the king steps onto the queen's line, maybe dozens of moves later). The re-reading
+//!    also wins
 //!    over three moves or more with a capture never seen (rule 5) when it needs fewer new
 //!    moves;
 //! 9. anything else — an irregularity (Article 7, [`super::irregular`]): an illegal move once
@@ -65,6 +69,9 @@
 //! are extended from before their last capture (the capturer may have been in the hand),
 //! and when nothing explains the board from them either, once it has rested as long as an
 //! unseen capture must, the likeliest is taken as played and the board looked at from there.
+//! A candidate that shows the board as a capture in progress (the board's last two reports
+//! took the victim, then the capturer, off) keeps the candidates waiting against lines that
+//! need two unseen captures more: those are no proof.
 //!
 //! Throughout, a line must account for the field reports (`Tracker::fit`: each move's piece
 //! reported on its target in line order, no piece reported on a square the line never
@@ -2072,6 +2079,14 @@ impl Tracker {
                 });
             }
             if !lines.is_empty() {
+                // (A pawn promoted to another piece than the configured one, every move
+                // reported kept as read, explains the board better than moves read again.)
+                if !in_hand && let Some((k2, line)) = self.repromoted(sensed) {
+                    self.takeback_to(now, k2);
+                    self.apply_line(now, &line);
+                    self.confirmed();
+                    return true;
+                }
                 self.takeback_to(now, k);
                 self.take_lines(now, lines);
                 return true;
@@ -2080,13 +2095,94 @@ impl Tracker {
         if in_hand {
             return false;
         }
-        let Some((k, line)) = self.reread(sensed).or_else(|| self.underpromoted(sensed)) else {
+        let Some((k, line)) = self
+            .repromoted(sensed)
+            .or_else(|| self.reread(sensed))
+            .or_else(|| self.underpromoted(sensed))
+        else {
             return false;
         };
         self.takeback_to(now, k);
         self.apply_line(now, &line);
         self.confirmed();
         true
+    }
+
+    /// Occupancy boards, a board nothing else explains: a pawn promoted (however long ago) to
+    /// another piece than the one reported, every move since kept on its squares, then up to
+    /// `max_plies` new moves to the board. A bishop read as a queen shows only when a move
+    /// is legal with the bishop alone (the king steps onto the queen's line) — possibly
+    /// dozens of moves later, out of reach of [`Tracker::reread`]'s other readings, which
+    /// would take back a capture read right instead. Returns the promotion's ply and the
+    /// moves from there (the most recent promotion that fits; the likeliest piece).
+    fn repromoted(&self, sensed: &Sensed) -> Option<(usize, Vec<Move>)> {
+        let g = self.game.as_ref()?;
+        let n = g.moves.len();
+        for k in (0..n).rev() {
+            let Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion: Some(was),
+            } = g.moves[k]
+            else {
+                continue;
+            };
+            let mut found: Option<Vec<Move>> = None;
+            for p in [Role::Queen, Role::Knight, Role::Rook, Role::Bishop] {
+                if p == was {
+                    continue;
+                }
+                let first = Move::Normal {
+                    role,
+                    from,
+                    capture,
+                    to,
+                    promotion: Some(p),
+                };
+                let mut pos = g.positions[k].clone();
+                let mut line = vec![first];
+                pos.play_unchecked(first);
+                let replayed = g.moves[k + 1..].iter().all(|m| {
+                    let same = pos.legal_moves().into_iter().find(|c| {
+                        c.from() == m.from() && c.to() == m.to() && c.promotion() == m.promotion()
+                    });
+                    match same {
+                        Some(c) => {
+                            pos.play_unchecked(c);
+                            line.push(c);
+                            true
+                        }
+                        None => false,
+                    }
+                });
+                if !replayed {
+                    continue;
+                }
+                let tail = (1..=self.cfg.max_plies)
+                    .map(|len| self.best_supported(self.lines(&pos, sensed, len)))
+                    .find(|t| !t.is_empty())
+                    .or_else(|| Some(self.followed_lines(&pos, sensed)).filter(|t| !t.is_empty()));
+                let Some(tail) = tail else {
+                    continue;
+                };
+                let Some(best) = tail.into_iter().min_by_key(|t| t.len()) else {
+                    continue;
+                };
+                line.extend(best);
+                let better = found
+                    .as_ref()
+                    .is_none_or(|f| self.promotion_rank(&line[0]) < self.promotion_rank(&f[0]));
+                if better {
+                    found = Some(line);
+                }
+            }
+            if let Some(line) = found {
+                return Some((k, line));
+            }
+        }
+        None
     }
 
     /// Occupancy boards, a board nothing else explains: the moves with any promotion piece. A
@@ -3769,6 +3865,13 @@ impl Tracker {
         let cur = g.current().clone();
         let mut next: Vec<Vec<Move>> = Vec::new();
         let mut solid = false;
+        let mut loose = false;
+        // (A capture in progress: the board's last two reports took two pieces off.)
+        let mut in_capture = false;
+        let last_lifts = match self.reports.as_slice() {
+            [.., a, b] if !a.1 && !b.1 => Some((a.0, b.0)),
+            _ => None,
+        };
         let weak = |m: &Move| {
             self.cfg.sensing == Sensing::Occupancy
                 && m.is_capture()
@@ -3797,9 +3900,18 @@ impl Tracker {
                 continue;
             }
             // (Each extension's last move: an unseen capture leaves the board not solid.)
+            // (An extension with two or more unseen captures is no proof against a capture
+            // in progress on this board: `loose`.)
+            let from = line.len() - 1;
             let mut add = |lines: Vec<Vec<Move>>, next: &mut Vec<Vec<Move>>| {
                 for l in lines {
-                    solid |= !l.last().is_some_and(weak);
+                    if !l.last().is_some_and(weak) {
+                        if l[from.min(l.len())..].iter().filter(|m| weak(m)).count() < 2 {
+                            solid = true;
+                        } else {
+                            loose = true;
+                        }
+                    }
                     next.push(l);
                 }
             };
@@ -3830,6 +3942,9 @@ impl Tracker {
                 && let Sensed::Occupancy(occ) = sensed
             {
                 in_hand |= one_lifted_after(&pos, *occ);
+                if let Some((victim, capturer)) = last_lifts {
+                    in_capture |= capture_lifted_after(&pos, *occ, victim, capturer);
+                }
             }
         }
         // A candidate may only be dropped on a solid board: one explained by an unseen
@@ -3837,6 +3952,10 @@ impl Tracker {
         // (Nor do such boards replace the candidates: wait for the next change.)
         // (A board that rests `PENDING_REST_MS` holds no piece in a hand any more: it is
         // solid.)
+        // (A candidate that shows this board as a capture in progress — victim and capturer
+        // lifted — outweighs lines that need two unseen captures more.)
+        let in_hand = in_hand || (in_capture && !solid);
+        let solid = solid || (loose && !in_capture);
         let rested = now >= self.last_change_ms + PENDING_REST_MS;
         if !next.is_empty() && !solid && in_hand && !rested {
             self.extra_deadline = Some(self.last_change_ms + PENDING_REST_MS);
@@ -4218,6 +4337,29 @@ fn one_lifted_after(pos: &Chess, occ: Bitboard) -> bool {
             let mut q = pos.clone();
             q.play_unchecked(*m);
             one_lifted(&q, occ)
+        })
+}
+
+/// Occupancy boards: `occ` is `pos` with a capture in progress — the victim on `victim` and
+/// the capturer on `capturer` both lifted (the victim first, as players often do).
+fn capture_lifted(pos: &Chess, occ: Bitboard, victim: Square, capturer: Square) -> bool {
+    let o = pos.board().occupied();
+    (occ & !o).is_empty()
+        && o & !occ == Bitboard::from(victim) | Bitboard::from(capturer)
+        && pos
+            .legal_moves()
+            .iter()
+            .any(|m| m.is_capture() && m.from() == Some(capturer) && m.to() == victim)
+}
+
+/// Occupancy boards: `occ` is `pos`, or `pos` after one more legal move, with a capture in
+/// progress (see [`capture_lifted`]).
+fn capture_lifted_after(pos: &Chess, occ: Bitboard, victim: Square, capturer: Square) -> bool {
+    capture_lifted(pos, occ, victim, capturer)
+        || pos.legal_moves().iter().any(|m| {
+            let mut q = pos.clone();
+            q.play_unchecked(*m);
+            capture_lifted(&q, occ, victim, capturer)
         })
 }
 
