@@ -100,6 +100,18 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             153,
             "a candidate showing a capture in progress outweighs two unseen captures",
         ),
+        (
+            0,
+            931,
+            "a candidate's extensions by their prior: the unseen capture that mates",
+        ),
+        (
+            0,
+            977,
+            "a candidate's extensions by their prior: the unseen capture that mates",
+        ),
+        (5000, 603, "a candidate's extensions by their prior"),
+        (5000, 762, "a candidate's extensions by their prior"),
     ];
     check(&games, Sensing::Occupancy, cases);
 }

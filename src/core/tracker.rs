@@ -3903,7 +3903,12 @@ impl Tracker {
             // (An extension with two or more unseen captures is no proof against a capture
             // in progress on this board: `loose`.)
             let from = line.len() - 1;
-            let mut add = |lines: Vec<Vec<Move>>, next: &mut Vec<Vec<Move>>| {
+            // (Occupancy boards: a candidate's extensions in the order of their prior — an
+            // unseen capture that mates before one that does not.)
+            let mut add = |mut lines: Vec<Vec<Move>>, next: &mut Vec<Vec<Move>>| {
+                if self.cfg.sensing == Sensing::Occupancy && lines.len() > 1 {
+                    lines.sort_by_cached_key(|l| std::cmp::Reverse(self.prior(&cur, l)));
+                }
                 for l in lines {
                     if !l.last().is_some_and(weak) {
                         if l[from.min(l.len())..].iter().filter(|m| weak(m)).count() < 2 {
