@@ -242,6 +242,11 @@ fn games_put_right_by_identity_rules_stay_exact() {
             91,
             "a slide read on its way, then captured at once where it ended",
         ),
+        (
+            630000,
+            288,
+            "a later move's piece left its square first: the last move revised",
+        ),
     ];
     check(&games, Sensing::Identity, cases);
 }

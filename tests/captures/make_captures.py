@@ -1346,5 +1346,21 @@ def early_replies():
     c.write()
 
 
+
+    # 1...Rc3 slid (read on c6, c5, and resting 640 ms on c4: Rc4 reported), then on to c3;
+    # White's 2.Rc1 began 71 ms after c3 read and Black took at once, 2...Rxc1+ (c1 lifted
+    # first) 3.Kxc1. The rook left c4 before White's rook left h1: not Rc1 then Rc4xc1 sliding
+    # over c3 for 680 ms during White's move — the revision (Rc4 taken back, Rc3), the reply
+    # and the capture. (Drawn from the simulator, SEED=630000 sample 288.)
+    fen = "2r5/4k2p/8/8/8/8/P7/1K5R"
+    c = from_fen("slide-revised-reply-captured", fen, "b", "1...Rc3 (read on c6 and c5, resting 640 ms on c4: Rc4 reported, then revised) 2.Rc1 (h1 lifted 71 ms after c3 read) Rxc1+ (c1 lifted first) 3.Kxc1 h6")
+    c.lift('c8', 1500); c.put('c6', 'r', 53); c.put('c5', 'r', 27); c.lift('c6', 185)
+    c.lift('c5', 26); c.put('c4', 'r', 27); c.lift('c4', 626); c.put('c3', 'r', 28)
+    c.lift('h1', 71); c.put('c1', 'R', 220); c.lift('c1', 230); c.lift('c3', 161)
+    c.put('c1', 'r', 471); c.lift('b1', 950); c.lift('c1', 6); c.put('c1', 'K', 236)
+    c.move('h7', 'h6')
+    c.expect(["c8c3", "h1c1", "c3c1", "b1c1", "h7h6"])
+    c.write()
+
 if __name__ == "__main__":
     main()
