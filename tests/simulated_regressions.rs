@@ -247,6 +247,11 @@ fn games_put_right_by_identity_rules_stay_exact() {
             288,
             "a later move's piece left its square first: the last move revised",
         ),
+        (
+            640000,
+            200,
+            "back to the reported board: the last move revised and both sides' moves",
+        ),
     ];
     check(&games, Sensing::Identity, cases);
 }

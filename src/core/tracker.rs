@@ -91,11 +91,8 @@
 //!   are genuinely undecidable — a pawn under-promoting with a capture and taken at once
 //!   there (`exd8=B Rxd8`, +120000 and +130000): the new piece is never on the board, the
 //!   configured promotion piece is reported (2026-12-01; see `tests/simulated_regressions.rs`
-//!   for the games put right). On the 40 draws +410000 to +800000 (41,280 games) 3 differ:
-//!   the same undecidable game twice, and +640000 #200 — four quick moves, each pressed,
-//!   never at rest (a slide Qh1-c1 read as Qd1 and pressed before the board read c1, Qa1,
-//!   Qc1-d1, Qb1): the board comes back to the position of the move reported and the
-//!   tracker, one tempo behind, loses the game there. NOT DONE.
+//!   for the games put right). On the 40 draws +410000 to +800000 (41,280 games) only the
+//!   same undecidable game, twice (+420000, +470000).
 //! - Occupancy boards lose the game (nothing more is reported) on some streams identity
 //!   boards follow: a move captured at once on its target (never put down there) while the
 //!   next mover's piece is already lifted, in a stretch of quick moves with a piece always
@@ -1429,6 +1426,15 @@ impl Tracker {
             if let Some(seen) = self.seen_line(&cur, &sensed) {
                 self.apply_line(now, &seen);
                 self.confirmed();
+                return;
+            }
+            // (Identity boards: the last move's piece went on — a slide read on its way —
+            // and both sides moved since, back to this very board: seen report by report.)
+            if self.cfg.sensing == Sensing::Identity
+                && !self.reports.is_empty()
+                && self.may_revise(now)
+                && self.take_refollowed(now, &sensed)
+            {
                 return;
             }
             self.restored(now);

@@ -1362,5 +1362,24 @@ def early_replies():
     c.expect(["c8c3", "h1c1", "c3c1", "b1c1", "h7h6"])
     c.write()
 
+
+    # Clock connected. 1.Qc1 slid from h1 (read on g1, resting on d1: Qd1 reported) and
+    # pressed before the board read c1; 1...Qa1 2.Qd1 Qb1, each pressed, never at rest: the
+    # board is back to the position of the move reported, one tempo on. Seen report by report
+    # from before Qd1: the revision and the four moves, not the same board unchanged (the
+    # tracker would then be a tempo behind and lose the game at 3.Kf3). (Drawn from the
+    # simulator, SEED=640000 sample 200.)
+    fen = "8/k6p/8/8/8/6K1/P7/1q5Q"
+    c = from_fen("slide-revised-round-trip", fen, "w", "clock connected. 1.Qc1 (read on g1, resting on d1: Qd1 reported; pressed before c1 read) Qa1 2.Qd1 Qb1, each pressed, never at rest; 3.Kf3 h6")
+    c.clock(False, 200, running=False); c.clock(True, 300)
+    c.put('g1', 'Q', 1500); c.lift('h1', 6); c.put('d1', 'Q', 214); c.lift('g1', 11)
+    c.clock(False, 350); c.lift('b1', 53); c.put('c1', 'Q', 6); c.lift('d1', 6)
+    c.put('a1', 'q', 453); c.clock(True, 32); c.lift('c1', 188); c.put('d1', 'Q', 234)
+    c.clock(False, 100); c.lift('a1', 115); c.put('b1', 'q', 487); c.clock(True, 28)
+    c.move('g3', 'f3'); c.clock(False, 300)
+    c.move('h7', 'h6'); c.clock(True, 400)
+    c.expect(["h1c1", "b1a1", "c1d1", "a1b1", "g3f3", "h7h6"])
+    c.write()
+
 if __name__ == "__main__":
     main()
