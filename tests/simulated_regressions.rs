@@ -112,6 +112,16 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
         ),
         (5000, 603, "a candidate's extensions by their prior"),
         (5000, 762, "a candidate's extensions by their prior"),
+        (
+            5000,
+            24,
+            "a slide's revision loses a tie when it went on after the reply began",
+        ),
+        (
+            5000,
+            758,
+            "a slide's revision loses a tie when it went on after the reply began",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }
@@ -251,6 +261,16 @@ fn games_put_right_by_identity_rules_stay_exact() {
             640000,
             200,
             "back to the reported board: the last move revised and both sides' moves",
+        ),
+        (
+            930000,
+            1016,
+            "a slide's way on read with the reply's piece already lifted",
+        ),
+        (
+            950000,
+            1019,
+            "the game position with a piece gone: the last move revised, a capture there",
         ),
     ];
     check(&games, Sensing::Identity, cases);

@@ -1381,5 +1381,53 @@ def early_replies():
     c.expect(["h1c1", "b1a1", "c1d1", "a1b1", "g3f3", "h7h6"])
     c.write()
 
+
+    # 1.Qb1 slid from f1 (resting on d1: Qd1 reported), read on c1 as Black's queen was
+    # lifted for the reply, then b1; 1...Qf3 2.Qg6 (read on c2 and e4) Rf7 3.Kh2, never at
+    # rest: the revision with the reply's piece already lifted when the slide went on, and
+    # the moves after it, followed report by report. (Drawn from the simulator, SEED=930000
+    # sample 1016.)
+    fen = "5rk1/6p1/2p4p/1p6/p7/P3q3/1P4R1/5Q1K"
+    c = from_fen("slide-revised-reply-lifted", fen, "w", "1.Qb1 (read on d1, resting there: Qd1 reported; then c1 with e3 lifted, then b1) Qf3 2.Qg6 (read on c2 and e4) Rf7 3.Kh2, never at rest; 3...c5")
+    c.put('d1', 'Q', 1500); c.lift('f1', 8); c.put('c1', 'Q', 665); c.lift('d1', 6)
+    c.lift('e3', 185); c.put('b1', 'Q', 50); c.lift('c1', 6); c.put('f3', 'q', 418)
+    c.put('c2', 'Q', 255); c.lift('b1', 34); c.put('e4', 'Q', 130); c.lift('c2', 44)
+    c.put('g6', 'Q', 120); c.lift('e4', 49); c.lift('f8', 115); c.put('f7', 'r', 252)
+    c.lift('h1', 191); c.put('h2', 'K', 188)
+    c.move('c6', 'c5')
+    c.expect(["f1b1", "e3f3", "b1g6", "f8f7", "h1h2", "c6c5"])
+    c.write()
+
+
+    # 1...Qd5 slid from d8 (read on d7 before d8 read empty, resting there: Qd7 reported);
+    # 2.Nd7 at once onto the square the queen passed, and 2...Qxd7 (the knight lifted first).
+    # The board is then the game position of Qd7 with White's knight gone: not a piece in the
+    # hand — the revision and both moves, seen report by report. (Drawn from the simulator,
+    # SEED=950000 sample 1019.)
+    fen = "3q1rk1/1p3pp1/1bp1p1bp/4Nn2/1P1P1B2/2P5/1Q2BPPP/R5K1"
+    c = from_fen("slide-revised-takes-newcomer", fen, "b", "1...Qd5 (read on d7, resting there: Qd7 reported) 2.Nd7 (e5 lifted 176 ms after d7 read empty) Qxd7 (the knight lifted first); 12 s later 3.Rd1")
+    c.put('d7', 'q', 1500); c.lift('d8', 26); c.put('d5', 'q', 605); c.lift('d7', 58)
+    c.lift('e5', 176); c.put('d7', 'N', 278); c.lift('d7', 226); c.lift('d5', 623)
+    c.put('d7', 'q', 306)
+    c.move('a1', 'd1', 12000)
+    c.expect(["d8d5", "e5d7", "d5d7", "a1d1"])
+    c.lines.insert(5, "# expect-no-event: displaced")
+    c.write()
+
+
+    # 1.Qh4 (reported), then quick play: 1...Qf5 (f6 lifted 1.4 s later), 2.Qh5 — White's
+    # queen left h4 284 ms after Black's left f6 — 2...Qf4. Not 1.Qh5 revised (a slide
+    # paused on h4) with Black's replies: the queen went on from h4 after Black's move had
+    # begun, so h4-h5 is a move of its own. (Drawn from the simulator, SEED=5000 sample 24;
+    # occupancy boards found the revision as likely, identity boards tell it anyway.)
+    fen = "1k6/8/5q2/8/8/7Q/5P2/6K1"
+    c = from_fen("slide-went-on-after-reply", fen, "w", "1.Qh4 (reported) Qf5 2.Qh5 (h4 left 284 ms after f6) Qf4, each begun before the last settled; 3.Kh1 Ka8")
+    c.put('h4', 'Q', 1500); c.lift('h3', 25); c.lift('f6', 1433); c.put('f5', 'q', 253)
+    c.lift('h4', 31); c.put('h5', 'Q', 404); c.lift('f5', 215); c.put('f4', 'q', 469)
+    c.move('g1', 'h1')
+    c.move('b8', 'a8')
+    c.expect(["h3h4", "f6f5", "h4h5", "f5f4", "g1h1", "b8a8"])
+    c.write()
+
 if __name__ == "__main__":
     main()
