@@ -272,6 +272,11 @@ fn games_put_right_by_identity_rules_stay_exact() {
             1019,
             "the game position with a piece gone: the last move revised, a capture there",
         ),
+        (
+            1040000,
+            912,
+            "a slide captured at once where it ended, the reply's piece lifted",
+        ),
     ];
     check(&games, Sensing::Identity, cases);
 }

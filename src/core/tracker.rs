@@ -92,19 +92,17 @@
 //!   there (`exd8=B Rxd8`, +120000 and +130000): the new piece is never on the board, the
 //!   configured promotion piece is reported (2026-12-01; see `tests/simulated_regressions.rs`
 //!   for the games put right). On the 40 draws +410000 to +800000 (41,280 games) only the
-//!   same undecidable game, twice (+420000, +470000). On 40 more, +810000 to +1200000: an
-//!   undecidable game of the same kind (+1180000 #410, `e7d8=B Rxd8`) and +1040000 #912 —
-//!   a slide Rd7-a7 read on b7 only and captured at once on a7 (the rook never read
-//!   there), then Kd7 Rde1 Rhe8, five plies never at rest: the game is lost there. NOT DONE
-//!   (a small beam of readings for identity reports, as occupancy boards have, would take
-//!   it in).
+//!   same undecidable game, twice (+420000, +470000). On 40 more, +810000 to +1200000: only
+//!   an undecidable game of the same kind (+1180000 #410, `e7d8=B Rxd8`).
 //! - Occupancy boards lose the game (nothing more is reported) on some streams identity
 //!   boards follow: a move captured at once on its target (never put down there) while the
 //!   next mover's piece is already lifted, in a stretch of quick moves with a piece always
 //!   in a hand (capture `capture-at-once-next-lifted` is skipped in occupancy mode for that
-//!   reason; a follow step for it was tried and cost 1–2 games per draw elsewhere); and a
+//!   reason; a follow step for it was tried and cost 1–2 games per draw elsewhere); a
 //!   slide captured at once where it ended, recaptured at once, with play going on before the
-//!   board rested (`slide-captured-at-once-play-on`, skipped likewise). NOT DONE.
+//!   board rested (`slide-captured-at-once-play-on`, skipped likewise); and a slide captured
+//!   at once where it ended with the reply's piece lifted before the capturer landed
+//!   (`slide-captured-at-once-reply-lifted`, likewise). NOT DONE.
 //! - Occupancy boards (compared up to the promotion piece), default draw: 100% with clean
 //!   handling, 99.7% with every pattern but early replies and captures swapped inside one
 //!   scan, 98.9% with every pattern but early replies, 98.1% with every pattern (other draws
@@ -845,6 +843,27 @@ impl Tracker {
                 && matches!(last.role(), Role::Bishop | Role::Rook | Role::Queen)
                 && let Some(steps) =
                     capture_recapture(prev, live, self.seen_empty | self.seen_filled)
+                && continues_slide(last, steps[0].0)
+                && !self.captured_out_of_turn(&steps)
+                && !matches!(
+                    (
+                        self.left_at(last.to()),
+                        steps.get(1).and_then(|s| self.lifted_at(&s.0)),
+                    ),
+                    (Some(left), Some(capturer)) if capturer + FULL_SCAN_MS < left
+                )
+            {
+                self.chain.truncate(n - 1);
+                self.chain.extend(steps);
+                return true;
+            }
+            // (…also with a piece of the side to move next lifted: Rd7-a7 read on b7, Bxa7
+            // with Black's king lifted for the reply before the bishop landed.)
+            if self.cfg.sensing == Sensing::Identity
+                && matches!(last.role(), Role::Bishop | Role::Rook | Role::Queen)
+                && self.reports.last().is_some_and(|r| r.1)
+                && let Some(steps) =
+                    capture_recapture_reply_lifted(prev, live, self.seen_empty | self.seen_filled)
                 && continues_slide(last, steps[0].0)
                 && !self.captured_out_of_turn(&steps)
                 && !matches!(

@@ -340,6 +340,8 @@ pub fn wait_for(timeout: Duration, mut cond: impl FnMut() -> bool, context: impl
 pub struct Client {
     pub stream: UnixStream,
     lines: mpsc::Receiver<String>,
+    /// Lines read before any `expect` (the daemon's hello), handed out first.
+    early: std::collections::VecDeque<String>,
     pub seen: Vec<String>,
 }
 
@@ -356,9 +358,17 @@ impl Client {
                 }
             }
         });
+        // (The daemon subscribes a client to the event stream when it accepts it, and says
+        // hello then: waiting for that line means no event the test causes next is missed —
+        // under load the accept can lag behind what the test does after connecting.)
+        let early = rx
+            .recv_timeout(Duration::from_secs(10))
+            .into_iter()
+            .collect();
         Client {
             stream,
             lines: rx,
+            early,
             seen: Vec::new(),
         }
     }
@@ -373,7 +383,11 @@ impl Client {
         let end = Instant::now() + timeout;
         loop {
             let left = end.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
+            let next = match self.early.pop_front() {
+                Some(line) => Ok(line),
+                None => self.lines.recv_timeout(left),
+            };
+            match next {
                 Ok(line) => {
                     self.seen.push(line.clone());
                     let v: Value = serde_json::from_str(&line)
@@ -395,7 +409,11 @@ impl Client {
         let end = Instant::now() + timeout;
         loop {
             let left = end.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
+            let next = match self.early.pop_front() {
+                Some(line) => Ok(line),
+                None => self.lines.recv_timeout(left),
+            };
+            match next {
                 Ok(_) => continue,
                 Err(mpsc::RecvTimeoutError::Disconnected) => return true,
                 Err(mpsc::RecvTimeoutError::Timeout) => return false,
