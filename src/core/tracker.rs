@@ -836,47 +836,40 @@ impl Tracker {
                 return true;
             }
             // (The slide went on and was captured at once where it ended: Bh2 read on g3,
-            // then Be5 Bxe5, the white bishop never read on e5 — unless the capturer left
-            // its square more than a full scan before the slider left the square it was
-            // read on.)
+            // then Be5 Bxe5, the white bishop never read on e5 — also with a piece of the
+            // side to move next lifted: Rd7-a7 read on b7, Bxa7 with Black's king lifted for
+            // the reply before the bishop landed. Unless the capturer left its square more
+            // than a full scan before the slider left the square it was read on.)
             if self.cfg.sensing == Sensing::Identity
                 && matches!(last.role(), Role::Bishop | Role::Rook | Role::Queen)
-                && let Some(steps) =
-                    capture_recapture(prev, live, self.seen_empty | self.seen_filled)
-                && continues_slide(last, steps[0].0)
-                && !self.captured_out_of_turn(&steps)
-                && !matches!(
-                    (
-                        self.left_at(last.to()),
-                        steps.get(1).and_then(|s| self.lifted_at(&s.0)),
-                    ),
-                    (Some(left), Some(capturer)) if capturer + FULL_SCAN_MS < left
-                )
             {
-                self.chain.truncate(n - 1);
-                self.chain.extend(steps);
-                return true;
-            }
-            // (…also with a piece of the side to move next lifted: Rd7-a7 read on b7, Bxa7
-            // with Black's king lifted for the reply before the bishop landed.)
-            if self.cfg.sensing == Sensing::Identity
-                && matches!(last.role(), Role::Bishop | Role::Rook | Role::Queen)
-                && self.reports.last().is_some_and(|r| r.1)
-                && let Some(steps) =
-                    capture_recapture_reply_lifted(prev, live, self.seen_empty | self.seen_filled)
-                && continues_slide(last, steps[0].0)
-                && !self.captured_out_of_turn(&steps)
-                && !matches!(
-                    (
-                        self.left_at(last.to()),
-                        steps.get(1).and_then(|s| self.lifted_at(&s.0)),
-                    ),
-                    (Some(left), Some(capturer)) if capturer + FULL_SCAN_MS < left
-                )
-            {
-                self.chain.truncate(n - 1);
-                self.chain.extend(steps);
-                return true;
+                let touched = self.seen_empty | self.seen_filled;
+                let slide_captured = |steps: &Vec<(Move, Chess)>| {
+                    continues_slide(last, steps[0].0)
+                        && !self.captured_out_of_turn(steps)
+                        && !matches!(
+                            (
+                                self.left_at(last.to()),
+                                steps.get(1).and_then(|s| self.lifted_at(&s.0)),
+                            ),
+                            (Some(left), Some(capturer)) if capturer + FULL_SCAN_MS < left
+                        )
+                };
+                let found = capture_recapture(prev, live, touched)
+                    .filter(&slide_captured)
+                    .or_else(|| {
+                        self.reports
+                            .last()
+                            .is_some_and(|r| r.1)
+                            .then(|| capture_recapture_reply_lifted(prev, live, touched))
+                            .flatten()
+                            .filter(&slide_captured)
+                    });
+                if let Some(steps) = found {
+                    self.chain.truncate(n - 1);
+                    self.chain.extend(steps);
+                    return true;
+                }
             }
         }
         // A piece captured at once on its target is never shown there: a move (a capture or
@@ -1015,6 +1008,11 @@ impl Tracker {
             .iter()
             .rfind(|r| r.0 == sq && !r.1)
             .map(|r| r.3)
+    }
+
+    /// When the board first reported `sq` empty (since the position was confirmed).
+    fn first_left_at(&self, sq: Square) -> Option<u64> {
+        self.reports.iter().find(|r| r.0 == sq && !r.1).map(|r| r.3)
     }
 
     /// The two legal moves from `pos` whose result the board shows, each with the position
@@ -1373,13 +1371,7 @@ impl Tracker {
             // read empty, within a scan — one filled before was no transit of it: a piece of
             // the other side put there, which it may have captured.)
             let since = (self.cfg.sensing == Sensing::Occupancy && !self.dump_since_confirm)
-                .then(|| {
-                    self.reports
-                        .iter()
-                        .rev()
-                        .find(|r| r.0 == from && !r.1)
-                        .map(|r| r.3.saturating_sub(SCAN_MS))
-                })
+                .then(|| self.left_at(from).map(|t| t.saturating_sub(SCAN_MS)))
                 .flatten();
             e += match since {
                 None => transit.count() as u32,
@@ -1455,11 +1447,7 @@ impl Tracker {
             }
             // (Identity boards: the last move's piece went on — a slide read on its way —
             // and both sides moved since, back to this very board: seen report by report.)
-            if self.cfg.sensing == Sensing::Identity
-                && !self.reports.is_empty()
-                && self.may_revise(now)
-                && self.take_refollowed(now, &sensed)
-            {
+            if self.take_refollowed(now, &sensed) {
                 return;
             }
             self.restored(now);
@@ -1506,12 +1494,7 @@ impl Tracker {
             // (Identity boards: the last move's piece went on — a slide read on its way — and
             // took, back where it had passed, a piece that came there since: seen report by
             // report, the board is the game position with that piece gone.)
-            if only_removed
-                && !searched_before
-                && self.cfg.sensing == Sensing::Identity
-                && self.may_revise(now)
-                && self.take_refollowed(now, &sensed)
-            {
+            if only_removed && !searched_before && self.take_refollowed(now, &sensed) {
                 return;
             }
             self.irregular(now, &cur, sensed);
@@ -1581,19 +1564,14 @@ impl Tracker {
         {
             let line: Vec<Move> = self.chain.iter().map(|(m, _)| *m).collect();
             if self.fit(&cur, &line) != Some((0, 0))
-                && (self.take_perfect(now, &sensed, 1)
-                    || (self.may_revise(now) && self.take_refollowed(now, &sensed)))
+                && (self.take_perfect(now, &sensed, 1) || self.take_refollowed(now, &sensed))
             {
                 return;
             }
             // (Identity boards: a later move's piece left its square before the first move's
             // did — the last move's piece went on (a slide paused, read as the move), and the
             // chain read its way on as a slide of the next move: the revision, if it fits.)
-            if self.cfg.sensing == Sensing::Identity
-                && self.lifted_before_first(&line)
-                && self.may_revise(now)
-                && self.take_refollowed(now, &sensed)
-            {
+            if self.lifted_before_first(&line) && self.take_refollowed(now, &sensed) {
                 return;
             }
             // (Occupancy boards: a lift followed as a capture may be a piece in the hand.)
@@ -2667,12 +2645,7 @@ impl Tracker {
     fn slide_went_on_late(&self, last: Move, line: &[Move]) -> bool {
         // (When the square it paused on first read empty since: a later move may leave it
         // again. A castling's rook move is no slide.)
-        let paused = self
-            .reports
-            .iter()
-            .find(|r| r.0 == last.to() && !r.1)
-            .map(|r| r.3);
-        let (Some(next), Some(paused)) = (line.get(1), paused) else {
+        let (Some(next), Some(paused)) = (line.get(1), self.first_left_at(last.to())) else {
             return false;
         };
         if line[0].is_castle() {
@@ -2880,12 +2853,9 @@ impl Tracker {
             Sensed::Identity { board, .. } => board.occupied(),
             Sensed::Occupancy(occ) => *occ,
         };
-        (end.board().occupied() & !occ).into_iter().all(|sq| {
-            self.reports
-                .iter()
-                .rfind(|r| r.0 == sq && !r.1)
-                .is_none_or(|r| r.3 >= began)
-        })
+        (end.board().occupied() & !occ)
+            .into_iter()
+            .all(|sq| self.left_at(sq).is_none_or(|t| t >= began))
     }
 
     /// The board is the end of a line from `cur` that accounts for every report in order
@@ -3043,7 +3013,11 @@ impl Tracker {
     /// (see [`Tracker::fit`]) and the revision was seen, they replace the last move. Returns
     /// whether the board was dealt with.
     fn take_refollowed(&mut self, now: u64, sensed: &Sensed) -> bool {
-        if self.cfg.sensing != Sensing::Identity || self.dump_since_confirm || self.alert {
+        if self.cfg.sensing != Sensing::Identity
+            || self.dump_since_confirm
+            || self.alert
+            || !self.may_revise(now)
+        {
             return false;
         }
         let Some(g) = self.game.as_ref() else {
@@ -3356,8 +3330,8 @@ impl Tracker {
                 .reports
                 .iter()
                 .rfind(|r| r.0 == a.to() && r.2 == Some(capturer));
-            let left = self.reports.iter().find(|r| r.0 == from && !r.1);
-            if matches!((arrived, left), (Some(b), Some(a)) if a.3 > b.3 + FULL_SCAN_MS)
+            let left = self.first_left_at(from);
+            if matches!((arrived, left), (Some(b), Some(a)) if a > b.3 + FULL_SCAN_MS)
                 || self.lifted_out_of_turn(&a, &b)
             {
                 return true;
