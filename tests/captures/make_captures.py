@@ -385,6 +385,7 @@ def main():
     irregularities()
     early_replies()
     early_replies_followed()
+    followed_at_once()
 
 
 def early_replies_followed():
@@ -1208,7 +1209,6 @@ def early_replies():
     c.lift('h3', 1200); c.lift('h1', 300); c.put('h3', 'R', 300)
     c.move('g8', 'g7')
     c.expect(["d4c3", "b1c3", "f7f5", "g2g4", "f5g4", "h2h3", "g4h3", "h1h3", "g8g7"])
-    c.lines.insert(5, "# occupancy: skip (NOT DONE: occupancy boards report nothing of this stream — see the tracker's Known limits)")
     c.write()
 
 
@@ -1224,7 +1224,6 @@ def early_replies():
     c.lift('g7', 250); c.put('f6', 'k', 483)
     c.move('g2', 'f3')
     c.expect(["g5e5", "g3e5", "d6e5", "c7b7", "g7f6", "g2f3"])
-    c.lines.insert(5, "# occupancy: skip (NOT DONE: occupancy boards report nothing of this stream — see the tracker's Known limits)")
     c.write()
 
 
@@ -1441,7 +1440,49 @@ def early_replies():
     c.put('e1', 'R', 397); c.lift('h8', 267); c.put('e8', 'r', 433)
     c.move('a2', 'a3')
     c.expect(["d7a7", "e3a7", "e8d7", "d1e1", "h8e8", "a2a3"])
-    c.lines.insert(5, "# occupancy: skip (NOT DONE: occupancy boards lose the game here, see the tracker's Known limits)")
+    c.write()
+
+
+def followed_at_once():
+    # Quick play from 1.e4 c5: 2.Nf3 (f3 read before g1 empty) e6 (e7 lifted before g1 read
+    # empty) 3.d4 cxd4 Nxd4, the pawn taken at once on d4 and the black pawn taken at once
+    # there too: only the knight ever read on d4 — d2, c5 and f3 empty, d4 filled. An
+    # occupancy board lost the game here. (Drawn from the simulator, SEED=340000 sample 539.)
+    fen = "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR"
+    c = from_fen("move-captured-at-once-recaptured", fen, "w", "2.Nf3 (f3 read before g1 empty) e6 (e7 lifted first) 3.d4 cxd4 4.Nxd4 (neither pawn ever read on d4) Nc6")
+    c.put('f3', 'N', 1500); c.lift('g1', 161); c.lift('e7', 157); c.lift('d2', 327)
+    c.put('e6', 'p', 115); c.lift('c5', 890); c.lift('f3', 849); c.put('d4', 'N', 449)
+    c.move('b8', 'c6')
+    c.expect(["g1f3", "e7e6", "d2d4", "c5d4", "f3d4", "b8c6"])
+    c.write()
+
+    # 16...Qxa2 with the pawn lifted first, the queen never put down on a2: the rook on a1
+    # lifted before she landed took her at once (17.Rxa2); then Bd6 (read on e7 on the way),
+    # 18.f5 Bxf5 (the pawn lifted first), a j'adoube on g8 and 19.Rh2, never at rest. An
+    # occupancy board lost the game here. (Drawn from the simulator, SEED=40000 sample 121.)
+    fen = "1nb1kbnr/8/8/q7/5P2/2N5/P7/R1BQKBN1"
+    c = from_fen("exchange-at-once-recapturer-lifted", fen, "b", "16...Qxa2 (the pawn lifted first; the rook lifted before the queen landed) 17.Rxa2 (the queen never read on a2) Bd6 18.f5 Bxf5 19.Rh2 (a j'adoube on g8), never at rest; 19...Nc6")
+    c.lift('a2', 1500); c.lift('a5', 745); c.lift('a1', 781); c.put('a2', 'R', 478)
+    c.put('e7', 'b', 767); c.lift('f8', 35); c.put('d6', 'b', 157); c.lift('e7', 23)
+    c.lift('f4', 144); c.put('f5', 'P', 280); c.lift('f5', 212); c.lift('c8', 319)
+    c.put('f5', 'b', 119); c.lift('g8', 572); c.put('g8', 'n', 66); c.lift('a2', 882)
+    c.put('h2', 'R', 431)
+    c.move('b8', 'c6')
+    c.expect(["a5a2", "a1a2", "f8d6", "f4f5", "c8f5", "a2h2", "b8c6"])
+    c.write()
+
+    # 12...Qa3, a flicker on c2, 13.Ra1 Qb2 14.Rb1 (Black's queen lifted before the rook landed
+    # on a1) brings back the occupancy before 12...Qa3: read as that move taken back, the game
+    # went on two moves behind. The board reported the rook on a1 and back on b1: the three
+    # moves. (Drawn from the simulator, SEED=60000 sample 692.)
+    fen = "r1b2rk1/5ppp/2p1pn2/p1bp4/P7/2N1PN2/1qPB1PPP/1R1QR1K1"
+    c = from_fen("moves-not-takeback", fen, "b", "12...Qa3 (a flicker on c2) 13.Ra1 Qb2 (a3 lifted before the rook landed) 14.Rb1 (a flicker on g8), back to the occupancy before 12...Qa3; then 14...Qa3 15.Ra1")
+    c.lift('b2', 1500); c.put('a3', 'q', 406); c.lift('c2', 420); c.put('c2', 'P', 24)
+    c.lift('b1', 1236); c.lift('a3', 381); c.put('a1', 'R', 54); c.put('b2', 'q', 412)
+    c.lift('a1', 23); c.put('b1', 'R', 444); c.lift('g8', 205); c.put('g8', 'k', 41)
+    c.lift('b2', 2522); c.put('a3', 'q', 197)
+    c.move('b1', 'a1')
+    c.expect(["b2a3", "b1a1", "a3b2", "a1b1", "b2a3", "b1a1"])
     c.write()
 
 if __name__ == "__main__":
