@@ -122,6 +122,36 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             758,
             "a slide's revision loses a tie when it went on after the reply began",
         ),
+        (
+            340000,
+            539,
+            "a move captured at once and recaptured at once",
+        ),
+        (
+            150000,
+            524,
+            "a move captured at once, the move alone giving the board",
+        ),
+        (
+            40000,
+            121,
+            "a capture captured at once with the recapturer lifted",
+        ),
+        (
+            220000,
+            344,
+            "of two readings of one position the one with fewer unseen",
+        ),
+        (
+            60000,
+            692,
+            "moves on to the occupancy before the last move, not a takeback",
+        ),
+        (
+            0,
+            644,
+            "an en passant with the captured pawn still on the board",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }
