@@ -152,6 +152,11 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             644,
             "an en passant with the captured pawn still on the board",
         ),
+        (
+            330000,
+            887,
+            "of lines accounting for every report the one touching every square",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }

@@ -3215,14 +3215,26 @@ impl Tracker {
         // Moves from the game position first: a move the board showed at rest is revised only
         // when nothing else accounts for the reports.
         for len in min_len.max(1)..=self.cfg.max_plies {
-            let mut found = self
+            let found: Vec<Vec<Move>> = self
                 .lines(cur, sensed, len)
                 .into_iter()
-                .filter(|l| self.fit(cur, l) == Some((0, 0)));
-            match (found.next(), found.next()) {
-                (Some(line), None) => return Some((n, line)),
-                (Some(_), Some(_)) => return None,
-                _ => {}
+                .filter(|l| self.fit(cur, l) == Some((0, 0)))
+                .collect();
+            match found.as_slice() {
+                [] => {}
+                [line] => return Some((n, line.clone())),
+                // (Occupancy boards: of lines that account for every report, the one whose
+                // moves touch every square reported — not a piece lifted and put back.)
+                _ if self.cfg.sensing == Sensing::Occupancy => {
+                    let misses: Vec<usize> = found.iter().map(|l| self.untouched(l)).collect();
+                    let min = misses.iter().min().copied().unwrap_or(0);
+                    let mut best = found.iter().zip(&misses).filter(|(_, m)| **m == min);
+                    return match (best.next(), best.next()) {
+                        (Some((line, _)), None) => Some((n, line.clone())),
+                        _ => None,
+                    };
+                }
+                _ => return None,
             }
         }
         let (before, last) = revise?;
@@ -3242,6 +3254,33 @@ impl Tracker {
             }
         }
         None
+    }
+
+    /// How many squares the reports since the last confirmed position name that no move of
+    /// `line` touches (a piece lifted and put back there, as the line reads it).
+    fn untouched(&self, line: &[Move]) -> usize {
+        let mut touched = Bitboard::EMPTY;
+        for m in line {
+            touched.add(m.to());
+            if let Some(from) = m.from() {
+                touched.add(from);
+                if m.is_en_passant() {
+                    touched.add(Square::from_coords(m.to().file(), from.rank()));
+                }
+            }
+            if let Move::Castle { king, rook } = *m {
+                let side = shakmaty::CastlingSide::from_queen_side(rook < king);
+                let color = if king.rank() == shakmaty::Rank::First {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                touched.add(side.king_to(color));
+                touched.add(side.rook_to(color));
+            }
+        }
+        let reported: Bitboard = self.reports.iter().map(|r| r.0).collect();
+        (reported & !touched).count()
     }
 
     /// Plays the [`Tracker::perfect_line`], if there is one (after the rest a piece captured

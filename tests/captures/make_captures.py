@@ -1485,5 +1485,21 @@ def followed_at_once():
     c.expect(["b2a3", "b1a1", "a3b2", "a1b1", "b2a3", "b1a1"])
     c.write()
 
+    # 14.Nd2 Nxd3 (the bishop lifted first; d2 lifted before the knight landed) 15.Nf3, then a
+    # j'adoube on a8: the board differs from the game position only by e5 empty — a piece in
+    # the hand, or 14.Nd2 Ne5-f3 15.Nxf3 with a j'adoube on d3, which accounts for every report
+    # as well. The moves that touch every square reported are taken. An occupancy board lost
+    # the game here. (Drawn from the simulator, SEED=330000 sample 887.)
+    fen = "r1b1k2r/1p3pp1/p1n1p2p/3qn3/8/B2B1N2/P1P2PPP/R2Q1RK1"
+    c = from_fen("moves-touch-every-square", fen, "w", "14.Nd2 Nxd3 (the bishop lifted first) 15.Nf3 (d2 lifted before the knight landed on d3), a j'adoube on a8; 15...Nf4 16.Qc1 (a j'adoube on a8) Ne2+, never at rest; 17.Kh1")
+    c.lift('f3', 1500); c.put('d2', 'N', 209); c.lift('d3', 243); c.lift('e5', 279)
+    c.lift('d2', 347); c.put('d3', 'n', 29); c.put('f3', 'N', 443); c.lift('a8', 642)
+    c.put('a8', 'r', 233); c.lift('d3', 1849); c.put('f4', 'n', 262); c.lift('d1', 154)
+    c.put('c1', 'Q', 213); c.lift('a8', 503); c.put('a8', 'r', 87); c.lift('f4', 658)
+    c.put('e2', 'n', 397)
+    c.move('g1', 'h1')
+    c.expect(["f3d2", "e5d3", "d2f3", "d3f4", "d1c1", "f4e2", "g1h1"])
+    c.write()
+
 if __name__ == "__main__":
     main()
