@@ -98,7 +98,7 @@
 //!   handling, 99.7% with every pattern but early replies and captures swapped inside one
 //!   scan, 98.9% with every pattern but early replies, 98.1% with every pattern (other draws
 //!   +5000 to +60000: every pattern 97.3–98.2%; the 40 draws +0, +5000 and +10000 to
-//!   +380000 together: 40,384 of 41,280, 97.8%, and 5 games lost — nothing reported after
+//!   +380000 together: 40,391 of 41,280, 97.8%, and 3 games lost — nothing reported after
 //!   some ply — where 12 were before moves captured at once were followed, 2026-12-01).
 //!   The promotion piece is taken as the
 //!   configured one (a queen) until a later move fits only another piece (rule 8, however
