@@ -96,9 +96,9 @@
 //!   an undecidable game of the same kind (+1180000 #410, `e7d8=B Rxd8`).
 //! - Occupancy boards (compared up to the promotion piece), default draw: 100% with clean
 //!   handling, 99.7% with every pattern but early replies and captures swapped inside one
-//!   scan, 98.9% with every pattern but early replies, 98.1% with every pattern (other draws
-//!   +5000 to +60000: every pattern 97.3–98.2%; the 40 draws +0, +5000 and +10000 to
-//!   +380000 together: 40,391 of 41,280, 97.8%, and 3 games lost — nothing reported after
+//!   scan, 98.9% with every pattern but early replies, 98.2% with every pattern (other draws
+//!   +5000 to +60000: every pattern 97.4–98.4%; the 40 draws +0, +5000 and +10000 to
+//!   +380000 together: 40,406 of 41,280, 97.9%, and 3 games lost — nothing reported after
 //!   some ply — where 12 were before moves captured at once were followed, 2026-12-01).
 //!   The promotion piece is taken as the
 //!   configured one (a queen) until a later move fits only another piece (rule 8, however
@@ -248,8 +248,10 @@ const REREAD_PLIES: usize = 40;
 
 /// Occupancy boards: at most this many readings are kept while the reports are followed
 /// again (see `Tracker::followed_lines`). Measured with `examples/exactness.rs`, every
-/// pattern, four draws: 24 → 48 gains 1–4 games each.
-const FOLLOW_BEAM: usize = 48;
+/// pattern, four draws: 24 → 48 gains 1–4 games each; 48 → 96, once moves captured at once
+/// were followed (more readings): +15 games over 40 draws (21 put right, 6 lost), the
+/// slowest call up to ≈ 5 ms from ≈ 3.8 ms.
+const FOLLOW_BEAM: usize = 96;
 
 /// Occupancy boards: how far back the reports are followed again when nothing else explains
 /// a board (see `Tracker::refollow`). Measured with `examples/exactness.rs` (every pattern,
