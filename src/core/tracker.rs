@@ -2057,21 +2057,18 @@ impl Tracker {
             out
         };
         let mut live = cur.board().occupied();
-        // (Each reading with the report it was reached at and its moves never seen; of two
-        // readings of the same position the one with fewer such moves is kept.)
-        let mut beam: Vec<(Chess, Vec<Move>, usize, u32)> = vec![(cur.clone(), Vec::new(), 0, 0)];
+        // (Each reading with the squares read occupied since it was reached, before the
+        // report at hand, and its moves never seen; of two readings of the same position the
+        // one with fewer such moves is kept.)
+        let mut beam: Vec<(Chess, Vec<Move>, Bitboard, u32)> =
+            vec![(cur.clone(), Vec::new(), Bitboard::EMPTY, 0)];
         let n = reports.len();
         for (i, r) in reports.iter().enumerate() {
             live.set(r.0, r.1);
             let last = i + 1 == n;
-            let mut next: Vec<(Chess, Vec<Move>, usize, u32)> = Vec::new();
-            for (pos, line, since, unseen) in &beam {
-                let filled: Bitboard = reports[*since..i]
-                    .iter()
-                    .filter(|r| r.1)
-                    .map(|r| r.0)
-                    .collect();
-                for (ext, cost) in steps(pos, live, filled, last) {
+            let mut next: Vec<(Chess, Vec<Move>, Bitboard, u32)> = Vec::new();
+            for (pos, line, filled, unseen) in &beam {
+                for (ext, cost) in steps(pos, live, *filled, last) {
                     let mut p = pos.clone();
                     for m in &ext {
                         p.play_unchecked(*m);
@@ -2080,14 +2077,17 @@ impl Tracker {
                     let mut l = line.clone();
                     l.extend(ext);
                     match next.iter_mut().find(|e| e.0 == p) {
-                        None => next.push((p, l, i + 1, cost)),
-                        Some(e) if e.3 > cost => *e = (p, l, i + 1, cost),
+                        None => next.push((p, l, Bitboard::EMPTY, cost)),
+                        Some(e) if e.3 > cost => *e = (p, l, Bitboard::EMPTY, cost),
                         Some(_) => {}
                     }
                 }
             }
             // (The readings as they were stay too: the board in between, a slide's transit.)
-            for h in beam {
+            for mut h in beam {
+                if r.1 {
+                    h.2.add(r.0);
+                }
                 match next.iter_mut().find(|e| e.0 == h.0) {
                     None => next.push(h),
                     Some(e) if e.3 > h.3 => *e = h,
