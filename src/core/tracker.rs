@@ -100,14 +100,13 @@
 //!   +5000 to +60000: every pattern 97.4–98.4%; the 40 draws +0, +5000 and +10000 to
 //!   +380000 together: 40,406 of 41,280, 97.9%, and 3 games lost — nothing reported after
 //!   some ply — where 12 were before moves captured at once were followed, 2026-12-01).
-//!   The promotion piece is taken as the
-//!   configured one (a queen) until a later move fits only another piece (rule 8, however
-//!   long ago the promotion was). A capture swapped inside one scan
-//!   shows only its origin emptied, so every capture of that piece fits: evidence (victims
-//!   seen lifted, a slider's transit, the order the origins emptied), then the prior
-//!   ([`capture_prior`], measured by `examples/capture_prior.rs`), pick
-//!   one, and later moves correct it (rules 5 and 8; a board nothing explains has the reports
-//!   of up to `REFOLLOW_PLIES` followed again). What still differs is mostly such a guess
+//!   The promotion piece is taken as the configured one (a queen) until a later move fits
+//!   only another piece (rule 8, however long ago the promotion was). A capture swapped
+//!   inside one scan shows only its origin emptied, so every capture of that piece fits:
+//!   evidence (victims seen lifted, a slider's transit, the order the origins emptied), then
+//!   the prior ([`capture_prior`], measured by `examples/capture_prior.rs`), pick one, and
+//!   later moves correct it (rules 5 and 8; a board nothing explains has the reports of up
+//!   to `REFOLLOW_PLIES` followed again). What still differs is mostly such a guess
 //!   that no later move shows wrong (the game's last capture; a capture whose victim and
 //!   capturer never move again — queen raids on the back rank), or one the moves after it
 //!   fit as well; and some streams are genuinely undecidable: `Qg8xg7`
@@ -1991,8 +1990,10 @@ impl Tracker {
             for a in moves_from(pos, diff) {
                 let mut mid = pos.clone();
                 mid.play_unchecked(a);
-                // (A move that gives the board with the reply's piece lifted may also have been
-                // captured at once by that piece, never put down there: both are kept.)
+                // (A move to a square not read occupied since, filled now, may have been
+                // captured there at once, never put down; so may a capture whose victim was
+                // lifted. Also when the move alone gives the board, the capturer lifted: both
+                // readings are kept.)
                 let moved_at_once = !a.is_capture()
                     && matches!(a, Move::Normal { .. })
                     && live.contains(a.to())
