@@ -157,6 +157,11 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             887,
             "of lines accounting for every report the one touching every square",
         ),
+        (
+            180000,
+            551,
+            "a slider's transit counts only after the line's previous move landed",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }

@@ -96,9 +96,9 @@
 //!   an undecidable game of the same kind (+1180000 #410, `e7d8=B Rxd8`).
 //! - Occupancy boards (compared up to the promotion piece), default draw: 100% with clean
 //!   handling, 99.7% with every pattern but early replies and captures swapped inside one
-//!   scan, 98.9% with every pattern but early replies, 98.2% with every pattern (other draws
+//!   scan, 98.9% with every pattern but early replies, 98.3% with every pattern (other draws
 //!   +5000 to +60000: every pattern 97.4–98.4%; the 40 draws +0, +5000 and +10000 to
-//!   +380000 together: 40,406 of 41,280, 97.9%, and 3 games lost — nothing reported after
+//!   +380000 together: 40,421 of 41,280, 97.9%, and 2 games lost — nothing reported after
 //!   some ply — where 12 were before moves captured at once were followed, 2026-12-01).
 //!   The promotion piece is taken as the configured one (a queen) until a later move fits
 //!   only another piece (rule 8, however long ago the promotion was). A capture swapped
@@ -1006,6 +1006,11 @@ impl Tracker {
     }
 
     /// When the board first reported `sq` empty (since the position was confirmed).
+    /// When `sq` was first reported occupied since the last confirmed position.
+    fn first_filled_at(&self, sq: Square) -> Option<u64> {
+        self.reports.iter().find(|r| r.0 == sq && r.1).map(|r| r.3)
+    }
+
     fn first_left_at(&self, sq: Square) -> Option<u64> {
         self.reports.iter().find(|r| r.0 == sq && !r.1).map(|r| r.3)
     }
@@ -1354,6 +1359,12 @@ impl Tracker {
     /// [`Tracker::evidence`] for one move of a line whose moves fill `targets` (a square
     /// another move fills is no slider's transit).
     fn move_evidence(&self, m: &Move, targets: Bitboard) -> u32 {
+        self.move_evidence_after(m, targets, None)
+    }
+
+    /// [`Tracker::move_evidence`] counting only transit reports from `not_before` on (occupancy
+    /// boards: a line's move passes after the line's previous move landed).
+    fn move_evidence_after(&self, m: &Move, targets: Bitboard, not_before: Option<u64>) -> u32 {
         let mut e = 0;
         if m.is_capture() && self.seen_empty.contains(m.to()) {
             e += 1;
@@ -1367,7 +1378,8 @@ impl Tracker {
             // the other side put there, which it may have captured.)
             let since = (self.cfg.sensing == Sensing::Occupancy && !self.dump_since_confirm)
                 .then(|| self.left_at(from).map(|t| t.saturating_sub(SCAN_MS)))
-                .flatten();
+                .flatten()
+                .map(|t| t.max(not_before.unwrap_or(0)));
             e += match since {
                 None => transit.count() as u32,
                 Some(t) => transit
@@ -2730,10 +2742,18 @@ impl Tracker {
         if self.cfg.sensing != Sensing::Occupancy {
             return false;
         }
+        // (A slider's transit counts from the line's previous move's landing on: a square
+        // filled before that is no transit of a move made after it.)
         let all_unseen = lines.iter().all(|l| {
             let targets: Bitboard = l.iter().map(|m| m.to()).collect();
-            l.iter().any(|m| {
-                m.is_capture() && !m.is_en_passant() && self.move_evidence(m, targets) == 0
+            l.iter().enumerate().any(|(i, m)| {
+                let not_before = i
+                    .checked_sub(1)
+                    .and_then(|j| self.first_filled_at(l[j].to()))
+                    .map(|t| t.saturating_sub(SCAN_MS));
+                m.is_capture()
+                    && !m.is_en_passant()
+                    && self.move_evidence_after(m, targets, not_before) == 0
             })
         });
         if !all_unseen {
