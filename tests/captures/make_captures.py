@@ -1501,5 +1501,21 @@ def followed_at_once():
     c.expect(["f3d2", "e5d3", "d2f3", "d3f4", "d1c1", "f4e2", "g1h1"])
     c.write()
 
+    # 23.Nc3 (c3 read before a4 empty) Qb6 (a5 lifted 295 ms after the knight landed) 24.Na4
+    # (c3 lifted before the knight landed back): with the knight in the hand the board reads
+    # as 23.Nb6 Qxd2+, the queen's way over c3 "seen" — but c3 was filled before White's move
+    # was done, no transit of a move after it: the capture never seen waits, and the knight
+    # back on a4 shows the moves. Then 24...Qa5 25.Nc3 Qb6 (a threefold repetition claim) and
+    # 26.Na4. An occupancy board lost the game here. (Drawn from the simulator, SEED=180000
+    # sample 551.)
+    fen = "1r1r4/p1p2pkp/4p1p1/q7/N1pN4/P4BP1/1PKRPP1P/3R4"
+    c = from_fen("transit-before-previous-landed", fen, "w", "23.Nc3 (c3 read before a4 empty) Qb6 24.Na4 (c3 lifted before the knight landed back) Qa5 25.Nc3 Qb6 26.Na4")
+    c.put('c3', 'N', 1500); c.lift('a4', 37); c.lift('a5', 258); c.put('b6', 'q', 259)
+    c.lift('c3', 150); c.put('a4', 'N', 488); c.put('a5', 'q', 2472); c.lift('b6', 24)
+    c.put('c3', 'N', 1229); c.lift('a4', 34); c.lift('a5', 254); c.put('b6', 'q', 241)
+    c.move('c3', 'a4')
+    c.expect(["a4c3", "a5b6", "c3a4", "b6a5", "a4c3", "a5b6", "c3a4"])
+    c.write()
+
 if __name__ == "__main__":
     main()
