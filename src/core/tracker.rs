@@ -98,7 +98,7 @@
 //!   handling, 99.7% with every pattern but early replies and captures swapped inside one
 //!   scan, 98.9% with every pattern but early replies, 98.3% with every pattern (other draws
 //!   +5000 to +60000: every pattern 97.4–98.4%; the 40 draws +0, +5000 and +10000 to
-//!   +380000 together: 40,421 of 41,280, 97.9%, and 2 games lost — nothing reported after
+//!   +380000 together: 40,428 of 41,280, 97.9%, and 3 games lost — nothing reported after
 //!   some ply — where 12 were before moves captured at once were followed, 2026-12-01).
 //!   The promotion piece is taken as the configured one (a queen) until a later move fits
 //!   only another piece (rule 8, however long ago the promotion was). A capture swapped
@@ -1352,8 +1352,17 @@ impl Tracker {
     /// empty (the victim lifted) and transit squares of a sliding piece seen occupied.
     fn evidence(&self, line: &[Move]) -> u32 {
         line.iter()
-            .map(|m| self.move_evidence(m, Bitboard::EMPTY))
+            .enumerate()
+            .map(|(i, m)| self.move_evidence_after(m, Bitboard::EMPTY, self.landed_before(line, i)))
             .sum()
+    }
+
+    /// Occupancy boards: when the move before `line[i]` landed, less a scan — a slider's
+    /// transit of `line[i]` reads after it.
+    fn landed_before(&self, line: &[Move], i: usize) -> Option<u64> {
+        i.checked_sub(1)
+            .and_then(|j| self.first_filled_at(line[j].to()))
+            .map(|t| t.saturating_sub(SCAN_MS))
     }
 
     /// [`Tracker::evidence`] for one move of a line whose moves fill `targets` (a square
@@ -2747,13 +2756,9 @@ impl Tracker {
         let all_unseen = lines.iter().all(|l| {
             let targets: Bitboard = l.iter().map(|m| m.to()).collect();
             l.iter().enumerate().any(|(i, m)| {
-                let not_before = i
-                    .checked_sub(1)
-                    .and_then(|j| self.first_filled_at(l[j].to()))
-                    .map(|t| t.saturating_sub(SCAN_MS));
                 m.is_capture()
                     && !m.is_en_passant()
-                    && self.move_evidence_after(m, targets, not_before) == 0
+                    && self.move_evidence_after(m, targets, self.landed_before(l, i)) == 0
             })
         });
         if !all_unseen {
