@@ -1360,6 +1360,9 @@ impl Tracker {
     /// Occupancy boards: when the move before `line[i]` landed, less a scan — a slider's
     /// transit of `line[i]` reads after it.
     fn landed_before(&self, line: &[Move], i: usize) -> Option<u64> {
+        if self.cfg.sensing != Sensing::Occupancy {
+            return None;
+        }
         i.checked_sub(1)
             .and_then(|j| self.first_filled_at(line[j].to()))
             .map(|t| t.saturating_sub(SCAN_MS))
