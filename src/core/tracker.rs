@@ -1005,12 +1005,12 @@ impl Tracker {
             .map(|r| r.3)
     }
 
-    /// When the board first reported `sq` empty (since the position was confirmed).
-    /// When `sq` was first reported occupied since the last confirmed position.
+    /// When the board first reported `sq` occupied (since the position was confirmed).
     fn first_filled_at(&self, sq: Square) -> Option<u64> {
         self.reports.iter().find(|r| r.0 == sq && r.1).map(|r| r.3)
     }
 
+    /// When the board first reported `sq` empty (since the position was confirmed).
     fn first_left_at(&self, sq: Square) -> Option<u64> {
         self.reports.iter().find(|r| r.0 == sq && !r.1).map(|r| r.3)
     }
@@ -2016,19 +2016,18 @@ impl Tracker {
                 mid.play_unchecked(a);
                 // (A move to a square not read occupied since, filled now, may have been
                 // captured there at once, never put down; so may a capture whose victim was
-                // lifted. Also when the move alone gives the board, the capturer lifted: both
-                // readings are kept.)
-                let moved_at_once = !a.is_capture()
-                    && matches!(a, Move::Normal { .. })
-                    && live.contains(a.to())
-                    && !filled.contains(a.to());
+                // lifted. Also when the move alone gives the board, the capturer lifted, and
+                // its square was not read occupied since: both readings are kept.)
+                let at_once_start = if a.is_capture() {
+                    !a.is_en_passant() && seen_empty.contains(a.to())
+                } else {
+                    matches!(a, Move::Normal { .. })
+                        && live.contains(a.to())
+                        && !filled.contains(a.to())
+                };
                 if gives(&mid, live) {
                     out.push((vec![a], 0));
-                    let captured_at_once = a.is_capture()
-                        && !a.is_en_passant()
-                        && seen_empty.contains(a.to())
-                        && !filled.contains(a.to());
-                    if !moved_at_once && !captured_at_once {
+                    if !at_once_start || filled.contains(a.to()) {
                         continue;
                     }
                 }
@@ -2049,11 +2048,6 @@ impl Tracker {
                 // (An exchange on one square with only the last capturer put down there, the
                 // first victim lifted first: captures at once, up to three. Or a move captured
                 // at once where it went, never put down there, and recaptured at once.)
-                let at_once_start = if a.is_capture() {
-                    !a.is_en_passant() && seen_empty.contains(a.to())
-                } else {
-                    moved_at_once
-                };
                 if at_once_start {
                     let cost = u32::from(!a.is_capture());
                     let mut chains: Vec<(Chess, Vec<Move>)> = vec![(mid.clone(), vec![a])];
@@ -2085,27 +2079,28 @@ impl Tracker {
         // (Each reading with the squares read occupied since it was reached, before the
         // report at hand, and its moves never seen; of two readings of the same position the
         // one with fewer such moves is kept.)
-        let mut beam: Vec<(Chess, Vec<Move>, Bitboard, u32)> =
-            vec![(cur.clone(), Vec::new(), Bitboard::EMPTY, 0)];
+        type Reading = (Chess, Vec<Move>, Bitboard, u32);
+        let keep = |next: &mut Vec<Reading>, e: Reading| match next.iter_mut().find(|f| f.0 == e.0)
+        {
+            None => next.push(e),
+            Some(f) if f.3 > e.3 => *f = e,
+            Some(_) => {}
+        };
+        let mut beam: Vec<Reading> = vec![(cur.clone(), Vec::new(), Bitboard::EMPTY, 0)];
         let n = reports.len();
         for (i, r) in reports.iter().enumerate() {
             live.set(r.0, r.1);
             let last = i + 1 == n;
-            let mut next: Vec<(Chess, Vec<Move>, Bitboard, u32)> = Vec::new();
+            let mut next: Vec<Reading> = Vec::new();
             for (pos, line, filled, unseen) in &beam {
                 for (ext, cost) in steps(pos, live, *filled, last) {
                     let mut p = pos.clone();
                     for m in &ext {
                         p.play_unchecked(*m);
                     }
-                    let cost = unseen + cost;
                     let mut l = line.clone();
                     l.extend(ext);
-                    match next.iter_mut().find(|e| e.0 == p) {
-                        None => next.push((p, l, Bitboard::EMPTY, cost)),
-                        Some(e) if e.3 > cost => *e = (p, l, Bitboard::EMPTY, cost),
-                        Some(_) => {}
-                    }
+                    keep(&mut next, (p, l, Bitboard::EMPTY, unseen + cost));
                 }
             }
             // (The readings as they were stay too: the board in between, a slide's transit.)
@@ -2113,11 +2108,7 @@ impl Tracker {
                 if r.1 {
                     h.2.add(r.0);
                 }
-                match next.iter_mut().find(|e| e.0 == h.0) {
-                    None => next.push(h),
-                    Some(e) if e.3 > h.3 => *e = h,
-                    Some(_) => {}
-                }
+                keep(&mut next, h);
             }
             next.truncate(FOLLOW_BEAM);
             beam = next;
@@ -3295,9 +3286,9 @@ impl Tracker {
             touched.add(m.to());
             if let Some(from) = m.from() {
                 touched.add(from);
-                if m.is_en_passant() {
-                    touched.add(Square::from_coords(m.to().file(), from.rank()));
-                }
+            }
+            if let Some(victim) = en_passant_victim(m) {
+                touched.add(victim);
             }
             if let Move::Castle { king, rook } = *m {
                 let side = shakmaty::CastlingSide::from_queen_side(rook < king);
@@ -4524,20 +4515,27 @@ fn capture_recapture_reply_lifted(
     found
 }
 
-/// `b` captures, on its target, the piece `a` just put there (so the board may never have
-/// shown it).
-/// Occupancy boards: `occ` is `pos` with one piece lifted.
 /// Occupancy `occ` is `pos` after an en passant capture with the captured pawn still there.
 fn en_passant_in_progress(pos: &Chess, occ: Bitboard) -> bool {
     pos.en_passant_moves().into_iter().any(|m| {
-        let Some(from) = m.from() else { return false };
+        let Some(victim) = en_passant_victim(&m) else {
+            return false;
+        };
         let mut after = pos.clone();
         after.play_unchecked(m);
-        let victim = Square::from_coords(m.to().file(), from.rank());
         after.board().occupied().with(victim) == occ
     })
 }
 
+/// The square of the pawn an en passant capture takes.
+fn en_passant_victim(m: &Move) -> Option<Square> {
+    match *m {
+        Move::EnPassant { from, to } => Some(Square::from_coords(to.file(), from.rank())),
+        _ => None,
+    }
+}
+
+/// Occupancy boards: `occ` is `pos` with one piece lifted.
 fn one_lifted(pos: &Chess, occ: Bitboard) -> bool {
     let o = pos.board().occupied();
     (occ & !o).is_empty() && (o & !occ).count() == 1
@@ -4592,6 +4590,8 @@ fn continues_slide(last: Move, revised: Move) -> bool {
     }
 }
 
+/// `b` captures, on its target, the piece `a` just put there (so the board may never have
+/// shown it).
 fn captured_at_once(a: &Move, b: &Move) -> bool {
     b.is_capture() && b.to() == a.to() && !a.is_castle()
 }
