@@ -162,6 +162,16 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             551,
             "a slider's transit counts only after the line's previous move landed",
         ),
+        (
+            230000,
+            670,
+            "a line's evidence counts a transit only after its previous move landed",
+        ),
+        (
+            80000,
+            198,
+            "a line's evidence counts a transit only after its previous move landed",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }
