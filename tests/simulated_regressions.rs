@@ -172,6 +172,16 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             198,
             "a line's evidence counts a transit only after its previous move landed",
         ),
+        (
+            0,
+            285,
+            "a piece lifted after a move not yet taken is a move in progress, not a re-reading",
+        ),
+        (
+            120000,
+            747,
+            "a piece lifted after a move not yet taken is a move in progress, not a re-reading",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }

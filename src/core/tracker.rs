@@ -2150,12 +2150,13 @@ impl Tracker {
             return false;
         }
         // The last moves followed again from the reports, as they came; else another reading
-        // of the moves with the same occupancy. (The game position with a piece in the hand is
-        // a move in progress — unless the moves followed again end in a capture seen made, the
-        // victim lifted.)
+        // of the moves with the same occupancy. (The game position, or the game position and
+        // one more move not yet taken — the opponent began his reply before it settled —
+        // with a piece in the hand is a move in progress, unless the moves followed again
+        // end in a capture seen made, the victim lifted.)
         let in_hand = matches!(
             (sensed, self.game.as_ref()),
-            (Sensed::Occupancy(occ), Some(g)) if one_lifted(g.current(), *occ)
+            (Sensed::Occupancy(occ), Some(g)) if one_lifted_after(g.current(), *occ)
         );
         let key = (
             sensed.clone(),
