@@ -182,6 +182,16 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             747,
             "a piece lifted after a move not yet taken is a move in progress, not a re-reading",
         ),
+        (
+            0,
+            342,
+            "a pending candidate's slide carried on, then a capture in progress (Rae1 paused on d1)",
+        ),
+        (
+            10000,
+            919,
+            "a capture in progress after a pending candidate is waited for (was a ghost Qxg7#)",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }

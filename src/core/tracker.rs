@@ -4112,15 +4112,27 @@ impl Tracker {
             };
             let before = next.len();
             add(self.extend_line(&cur, line, sensed, |_| true), &mut next);
-            // (Nothing extends it: its last move, followed since, may have been a slide
-            // paused on the way — carried on, then the replies.)
+            // (Its last move, followed since, may have been a slide paused on the way —
+            // carried on, then the replies: when nothing extends it, or when the piece was
+            // reported on the new square after it reached the old one — then it competes
+            // with the extensions as played.)
             let base = &line[..line.len() - 1];
-            if next.len() == before
-                && line.len() >= 2
+            if line.len() >= 2
                 && let Some(&last) = line.last()
             {
+                let extended = next.len() > before;
+                // (Reports since the position was confirmed: the old square may have filled
+                // before.)
+                let landed = self.first_filled_at(last.to()).unwrap_or(0);
                 add(
-                    self.extend_line(&cur, base, sensed, |m| continues_slide(last, *m)),
+                    self.extend_line(&cur, base, sensed, |m| {
+                        continues_slide(last, *m)
+                            && (!extended
+                                || self
+                                    .reports
+                                    .iter()
+                                    .any(|r| r.0 == m.to() && r.1 && r.3 > landed))
+                    }),
                     &mut next,
                 );
             }
@@ -4133,12 +4145,19 @@ impl Tracker {
             {
                 add(self.extend_line(&cur, base, sensed, |_| true), &mut next);
             }
-            if next.len() == before
-                && let Sensed::Occupancy(occ) = sensed
-            {
-                in_hand |= one_lifted_after(&pos, *occ);
+            if let Sensed::Occupancy(occ) = sensed {
+                if next.len() == before {
+                    in_hand |= one_lifted_after(&pos, *occ);
+                }
+                // (A capture in progress is looked for whatever extends the candidate: lines
+                // that need two unseen captures more are no proof against it — also after
+                // the candidate's last move carried on as a slide paused on the way.)
                 if let Some((victim, capturer)) = last_lifts {
-                    in_capture |= capture_lifted_after(&pos, *occ, victim, capturer);
+                    in_capture |= capture_lifted_after(&pos, *occ, victim, capturer)
+                        || self
+                            .slide_carried_on(&cur, line)
+                            .iter()
+                            .any(|q| capture_lifted(q, *occ, victim, capturer));
                 }
             }
         }
@@ -4250,6 +4269,27 @@ impl Tracker {
             self.apply_line(now, &line);
         }
         self.confirmed();
+    }
+
+    /// The positions after `line` (moves from `cur`) with its last move carried on past its
+    /// target, as a slide paused on the way (see [`continues_slide`]).
+    fn slide_carried_on(&self, cur: &Chess, line: &[Move]) -> Vec<Chess> {
+        let Some((&last, base)) = line.split_last() else {
+            return Vec::new();
+        };
+        let mut pos = cur.clone();
+        for m in base {
+            pos.play_unchecked(*m);
+        }
+        pos.legal_moves()
+            .iter()
+            .filter(|m| **m != last && continues_slide(last, **m))
+            .map(|m| {
+                let mut q = pos.clone();
+                q.play_unchecked(*m);
+                q
+            })
+            .collect()
     }
 
     /// `base` (moves from `cur`) and the fewest moves after it (up to three, the first of them
