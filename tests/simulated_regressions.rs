@@ -192,6 +192,21 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             919,
             "a capture in progress after a pending candidate is waited for (was a ghost Qxg7#)",
         ),
+        (
+            0,
+            592,
+            "the reports followed again from the game position include those of candidates pending",
+        ),
+        (
+            0,
+            882,
+            "the reports followed again from the game position include those of candidates pending",
+        ),
+        (
+            100000,
+            482,
+            "the reports followed again from the game position include those of candidates pending",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }

@@ -500,6 +500,11 @@ pub struct Tracker {
     /// The first report of the moves taken back since the last confirmed position: moves put
     /// in their place (a revision, a re-reading) may have been reported from there on.
     history_floor: Option<usize>,
+    /// Occupancy boards: the number of the first report since the game position was
+    /// confirmed (none: since the last confirmed position) — candidates pending confirm
+    /// positions beyond it, and the reports followed again from the game position must
+    /// include theirs (see `Tracker::followed_lines`).
+    position_mark: Option<usize>,
     ops: Vec<(u64, GameOp)>,
 }
 
@@ -540,6 +545,7 @@ impl Tracker {
             history: Vec::new(),
             history_total: 0,
             history_floor: None,
+            position_mark: None,
             unfollowed: None,
             ops: Vec::new(),
         }
@@ -588,6 +594,7 @@ impl Tracker {
             g.move_history.push(self.history_total);
         }
         self.game = Some(g);
+        self.position_mark = None;
         self.orientation = orientation;
         self.live = None;
         self.chain.clear();
@@ -1337,6 +1344,9 @@ impl Tracker {
             }
             self.history.extend(self.reports.iter().map(|r| (r.0, r.1)));
             self.history_total += self.reports.len();
+            if self.position_mark.is_none() {
+                self.position_mark = Some(self.history_total);
+            }
             if self.history.len() > 2 * MAX_HISTORY {
                 self.history.drain(..MAX_HISTORY);
             }
@@ -1971,7 +1981,12 @@ impl Tracker {
         if self.cfg.sensing != Sensing::Occupancy || self.dump_since_confirm || self.alert {
             return Vec::new();
         }
-        let reports: Vec<(Square, bool)> = self.reports.iter().map(|r| (r.0, r.1)).collect();
+        // (The reports since the game position was confirmed: candidates pending since
+        // confirmed boards beyond it.)
+        let reports: Vec<(Square, bool)> = match self.position_mark {
+            Some(mark) => self.reports_since(mark),
+            None => self.reports.iter().map(|r| (r.0, r.1)).collect(),
+        };
         self.follow_reports(cur, &reports, *occ)
     }
 
@@ -3590,6 +3605,7 @@ impl Tracker {
             self.history_floor
                 .map_or(self.history_total, |f| f.min(self.history_total)),
         );
+        self.position_mark = None;
         self.ops.push((
             now,
             GameOp::Move {
@@ -3620,6 +3636,7 @@ impl Tracker {
             if let Some(mark) = g.move_history.pop() {
                 self.history_floor = Some(self.history_floor.map_or(mark, |f| f.min(mark)));
             }
+            self.position_mark = None;
             self.ops.push((
                 now,
                 GameOp::Takeback {
@@ -4346,6 +4363,7 @@ impl Tracker {
                 }
                 self.orientation = o;
                 self.game = Some(Game::new(start.clone()));
+                self.position_mark = None;
                 self.pending.clear();
                 self.shown.clear();
                 self.signalled = None;
