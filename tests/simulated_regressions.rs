@@ -207,6 +207,16 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             482,
             "the reports followed again from the game position include those of candidates pending",
         ),
+        (
+            0,
+            87,
+            "one victim lifted is evidence for one capture on its square, not the recapture too",
+        ),
+        (
+            100000,
+            476,
+            "one victim lifted is evidence for one capture on its square, not the recapture too",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }

@@ -1363,7 +1363,29 @@ impl Tracker {
     fn evidence(&self, line: &[Move]) -> u32 {
         line.iter()
             .enumerate()
-            .map(|(i, m)| self.move_evidence_after(m, Bitboard::EMPTY, self.landed_before(line, i)))
+            .map(|(i, m)| {
+                let e = self.move_evidence_after(m, Bitboard::EMPTY, self.landed_before(line, i));
+                // (Captures at once on one square: each victim lifted needs its own report of
+                // the square read empty — one lift is no evidence for the recapture too.)
+                let earlier = line[..i]
+                    .iter()
+                    .filter(|p| p.is_capture() && p.to() == m.to())
+                    .count();
+                if earlier > 0
+                    && m.is_capture()
+                    && self.seen_empty.contains(m.to())
+                    && self
+                        .reports
+                        .iter()
+                        .filter(|r| r.0 == m.to() && !r.1)
+                        .count()
+                        <= earlier
+                {
+                    e.saturating_sub(1)
+                } else {
+                    e
+                }
+            })
             .sum()
     }
 
