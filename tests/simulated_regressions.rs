@@ -217,6 +217,21 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             476,
             "one victim lifted is evidence for one capture on its square, not the recapture too",
         ),
+        (
+            100000,
+            449,
+            "a piece lifted after moves not yet taken is a move in progress, not a re-reading",
+        ),
+        (
+            10000,
+            94,
+            "a piece lifted after moves not yet taken is a move in progress, not a re-reading",
+        ),
+        (
+            340000,
+            942,
+            "candidates pending all extended by unseen captures are followed on (was lost)",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }

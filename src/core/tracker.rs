@@ -2191,10 +2191,21 @@ impl Tracker {
         // one more move not yet taken — the opponent began his reply before it settled —
         // with a piece in the hand is a move in progress, unless the moves followed again
         // end in a capture seen made, the victim lifted.)
-        let in_hand = matches!(
+        // (Also after more moves not yet taken — moves that account for every report, see
+        // `Tracker::in_hand_after_line` — until the board has rested `PENDING_REST_MS`: a
+        // piece held that long is no move in progress any more, the board is read again.)
+        let one_in_hand = matches!(
             (sensed, self.game.as_ref()),
             (Sensed::Occupancy(occ), Some(g)) if one_lifted_after(g.current(), *occ)
         );
+        let rest_deadline = self.last_change_ms + PENDING_REST_MS;
+        let line_in_hand = !one_in_hand
+            && now < rest_deadline
+            && self
+                .game
+                .as_ref()
+                .is_some_and(|g| self.in_hand_after_line(&g.current().clone(), sensed));
+        let in_hand = one_in_hand || line_in_hand;
         let key = (
             sensed.clone(),
             self.ply(),
@@ -2231,6 +2242,11 @@ impl Tracker {
                 self.take_lines(now, lines);
                 return true;
             }
+        }
+        if line_in_hand {
+            self.last_unexplained = Some(sensed.clone());
+            self.extra_deadline = Some(rest_deadline);
+            return true;
         }
         if in_hand {
             return false;
@@ -4214,7 +4230,16 @@ impl Tracker {
             self.extra_deadline = Some(self.last_change_ms + PENDING_REST_MS);
             return;
         }
-        if !next.is_empty() && !solid && !rested {
+        // (Every candidate extended to this board, none dropped, once it has rested as long
+        // as an unseen capture must: the extensions are followed as candidates — quick play
+        // with captures swapped inside one scan never gives a solid board.)
+        let all_extended = candidates
+            .iter()
+            .filter(|c| !c.is_empty())
+            .all(|c| next.iter().any(|l| l.len() > c.len() && l.starts_with(c)));
+        let followed_on =
+            all_extended && now >= self.last_change_ms + self.cfg.occupancy_capture_settle_ms;
+        if !next.is_empty() && !solid && !rested && !followed_on {
             // (Yet once such a board has rested as long as an unseen capture must, and no
             // other candidate is that board with a piece in the hand, the moves before a
             // line's last one are proven by the moves after them: those common to every
@@ -4226,7 +4251,7 @@ impl Tracker {
                 common_prefix(&next).min(shortest.saturating_sub(1))
             };
             let deadline = self.last_change_ms + self.cfg.occupancy_capture_settle_ms;
-            if proven > 0 && now < deadline {
+            if (proven > 0 || all_extended) && now < deadline {
                 self.extra_deadline = Some(deadline);
                 return;
             }
