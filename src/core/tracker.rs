@@ -96,10 +96,11 @@
 //!   an undecidable game of the same kind (+1180000 #410, `e7d8=B Rxd8`).
 //! - Occupancy boards (compared up to the promotion piece), default draw: 100% with clean
 //!   handling, 99.7% with every pattern but early replies and captures swapped inside one
-//!   scan, 98.9% with every pattern but early replies, 98.3% with every pattern (other draws
-//!   +5000 to +60000: every pattern 97.4–98.4%; the 40 draws +0, +5000 and +10000 to
-//!   +380000 together: 40,428 of 41,280, 97.9%, and 3 games lost — nothing reported after
-//!   some ply — where 12 were before moves captured at once were followed, 2026-12-01).
+//!   scan, 98.9% with every pattern but early replies, 98.7% with every pattern (other draws
+//!   +5000 to +60000: every pattern 97.8–98.5%; the 40 draws +0, +5000 and +10000 to
+//!   +380000 together: 40,546 of 41,280, 98.2% — 40,428 before the rules of stop 15 — and 3
+//!   games lost — nothing reported after some ply — where 12 were before moves captured at
+//!   once were followed, 2026-12-01).
 //!   The promotion piece is taken as the configured one (a queen) until a later move fits
 //!   only another piece (rule 8, however long ago the promotion was). A capture swapped
 //!   inside one scan shows only its origin emptied, so every capture of that piece fits:
