@@ -232,6 +232,16 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             942,
             "candidates pending all extended by unseen captures are followed on (was lost)",
         ),
+        (
+            100000,
+            532,
+            "a candidate and one more move with a piece in the hand outweighs two unseen captures",
+        ),
+        (
+            270000,
+            983,
+            "a candidate and one more move with a piece in the hand outweighs two unseen captures",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }

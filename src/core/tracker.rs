@@ -97,8 +97,8 @@
 //! - Occupancy boards (compared up to the promotion piece), default draw: 100% with clean
 //!   handling, 99.7% with every pattern but early replies and captures swapped inside one
 //!   scan, 98.9% with every pattern but early replies, 98.7% with every pattern (other draws
-//!   +5000 to +60000: every pattern 97.8–98.5%; the 40 draws +0, +5000 and +10000 to
-//!   +380000 together: 40,546 of 41,280, 98.2% — 40,428 before the rules of stop 15 — and 3
+//!   +5000 to +60000: every pattern 97.8–98.6%; the 40 draws +0, +5000 and +10000 to
+//!   +380000 together: 40,550 of 41,280, 98.2% — 40,428 before the rules of stop 15 — and 3
 //!   games lost — nothing reported after some ply — where 12 were before moves captured at
 //!   once were followed, 2026-12-01).
 //!   The promotion piece is taken as the configured one (a queen) until a later move fits
@@ -4114,6 +4114,7 @@ impl Tracker {
         let mut loose = false;
         // (A capture in progress: the board's last two reports took two pieces off.)
         let mut in_capture = false;
+        let mut lifted = false;
         let last_lifts = match self.reports.as_slice() {
             [.., a, b] if !a.1 && !b.1 => Some((a.0, b.0)),
             _ => None,
@@ -4204,6 +4205,10 @@ impl Tracker {
             if let Sensed::Occupancy(occ) = sensed {
                 if next.len() == before {
                     in_hand |= one_lifted_after(&pos, *occ);
+                } else {
+                    // (A candidate extended, that also shows the board as one more move with
+                    // a piece in the hand: as good as a capture in progress, see below.)
+                    lifted |= one_lifted_after(&pos, *occ);
                 }
                 // (A capture in progress is looked for whatever extends the candidate: lines
                 // that need two unseen captures more are no proof against it — also after
@@ -4223,9 +4228,10 @@ impl Tracker {
         // (A board that rests `PENDING_REST_MS` holds no piece in a hand any more: it is
         // solid.)
         // (A candidate that shows this board as a capture in progress — victim and capturer
-        // lifted — outweighs lines that need two unseen captures more.)
+        // lifted — or as one more move with a piece in the hand outweighs lines that need two
+        // unseen captures more.)
         let in_hand = in_hand || (in_capture && !solid);
-        let solid = solid || (loose && !in_capture);
+        let solid = solid || (loose && !in_capture && !lifted);
         let rested = now >= self.last_change_ms + PENDING_REST_MS;
         if !next.is_empty() && !solid && in_hand && !rested {
             self.extra_deadline = Some(self.last_change_ms + PENDING_REST_MS);
