@@ -2205,7 +2205,7 @@ impl Tracker {
             && self
                 .game
                 .as_ref()
-                .is_some_and(|g| self.in_hand_after_line(&g.current().clone(), sensed));
+                .is_some_and(|g| self.in_hand_after_line(g.current(), sensed));
         let in_hand = one_in_hand || line_in_hand;
         let key = (
             sensed.clone(),
