@@ -1068,13 +1068,7 @@ impl Tracker {
         }
         let [(a, mid), (b, end)] = found?;
         let last_report = |m: &Move, color: Color| {
-            let (sq, piece) = match *m {
-                Move::Castle { king, rook } => {
-                    let side = shakmaty::CastlingSide::from_queen_side(rook < king);
-                    (side.king_to(color), color.king())
-                }
-                _ => (m.to(), m.promotion().unwrap_or(m.role()).of(color)),
-            };
+            let (sq, piece) = landing(m, color);
             // (Occupancy boards: the square reported filled.)
             self.reports.iter().rposition(|r| {
                 r.0 == sq && r.1 && (r.2 == Some(piece) || self.cfg.sensing == Sensing::Occupancy)
@@ -2851,13 +2845,7 @@ impl Tracker {
             return true;
         }
         let Some(a) = line.first() else { return true };
-        let (sq, piece) = match *a {
-            Move::Castle { king, rook } => {
-                let side = shakmaty::CastlingSide::from_queen_side(rook < king);
-                (side.king_to(before.turn()), before.turn().king())
-            }
-            _ => (a.to(), a.promotion().unwrap_or(a.role()).of(before.turn())),
-        };
+        let (sq, piece) = landing(a, before.turn());
         // (A slide that went on past the square reported as the last move is seen enough; if
         // the reply took the piece there at once, the board must have reported that target
         // changing, not the piece.)
@@ -2904,10 +2892,9 @@ impl Tracker {
         if let Some(from) = m.from() {
             explained |= shakmaty::attacks::between(from, m.to());
         }
-        if let Move::Castle { king, rook } = m {
-            let side = shakmaty::CastlingSide::from_queen_side(rook < king);
-            explained.add(side.king_to(before.turn()));
-            explained.add(side.rook_to(before.turn()));
+        if let Some((king_to, rook_to)) = castle_targets(&m) {
+            explained.add(king_to);
+            explained.add(rook_to);
         }
         self.reports.iter().any(|&(sq, occupied, p, _)| {
             occupied
@@ -3345,15 +3332,9 @@ impl Tracker {
             if let Some(victim) = en_passant_victim(m) {
                 touched.add(victim);
             }
-            if let Move::Castle { king, rook } = *m {
-                let side = shakmaty::CastlingSide::from_queen_side(rook < king);
-                let color = if king.rank() == shakmaty::Rank::First {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                touched.add(side.king_to(color));
-                touched.add(side.rook_to(color));
+            if let Some((king_to, rook_to)) = castle_targets(m) {
+                touched.add(king_to);
+                touched.add(rook_to);
             }
         }
         let reported: Bitboard = self.reports.iter().map(|r| r.0).collect();
@@ -3438,7 +3419,7 @@ impl Tracker {
             if !sources.contains(from)
                 || !to_changes
                 || unseen_capture
-                || (check_seen && !self.was_seen(pos, &m))
+                || (check_seen && !self.was_seen(&m))
             {
                 continue;
             }
@@ -3590,7 +3571,7 @@ impl Tracker {
     /// Unless a dump arrived (updates may have been missed), a move of a line must have been
     /// seen: its piece reported on its target square since the position was last confirmed.
     /// This keeps long lines from explaining what is only a move in progress.
-    fn was_seen(&self, pos: &Chess, m: &Move) -> bool {
+    fn was_seen(&self, m: &Move) -> bool {
         if self.dump_since_confirm {
             return true;
         }
@@ -3599,11 +3580,9 @@ impl Tracker {
             touched |= self.touched_before;
         }
         match *m {
-            Move::Castle { king, rook } => {
-                let side = shakmaty::CastlingSide::from_queen_side(rook < king);
-                let us = pos.turn();
-                touched.contains(side.king_to(us)) && touched.contains(side.rook_to(us))
-            }
+            Move::Castle { .. } => castle_targets(m).is_some_and(|(king_to, rook_to)| {
+                touched.contains(king_to) && touched.contains(rook_to)
+            }),
             // (A piece captured at once by the reply may never be reported on its target;
             // a report of any change there is enough. Occupancy boards do not see captures.)
             _ => {
@@ -3886,10 +3865,9 @@ impl Tracker {
             } else {
                 explained.add(m.to());
             }
-            if let Move::Castle { king, rook } = *m {
-                let side = shakmaty::CastlingSide::from_queen_side(rook < king);
-                explained.add(side.king_to(turn));
-                explained.add(side.rook_to(turn));
+            if let Some((king_to, rook_to)) = castle_targets(m) {
+                explained.add(king_to);
+                explained.add(rook_to);
             }
             if let Some(from) = m.from() {
                 let way = shakmaty::attacks::between(from, m.to());
@@ -3950,13 +3928,7 @@ impl Tracker {
                 pos.play_unchecked(*m);
                 continue;
             }
-            let (sq, piece) = match *m {
-                Move::Castle { king, rook } => {
-                    let side = shakmaty::CastlingSide::from_queen_side(rook < king);
-                    (side.king_to(us), us.king())
-                }
-                _ => (m.to(), m.promotion().unwrap_or(m.role()).of(us)),
-            };
+            let (sq, piece) = landing(m, us);
             if !self.reports.iter().any(|r| r.0 == sq) {
                 return None;
             }
@@ -4034,13 +4006,7 @@ impl Tracker {
         if self.cfg.sensing != Sensing::Identity || self.dump_since_confirm {
             return None;
         }
-        let (sq, piece) = match *m {
-            Move::Castle { king, rook } => {
-                let side = shakmaty::CastlingSide::from_queen_side(rook < king);
-                (side.king_to(color), color.king())
-            }
-            _ => (m.to(), m.promotion().unwrap_or(m.role()).of(color)),
-        };
+        let (sq, piece) = landing(m, color);
         self.reports
             .iter()
             .find(|r| r.0 == sq && r.2 == Some(piece))
@@ -4626,6 +4592,28 @@ fn capture_recapture_reply_lifted(
         }
     }
     found
+}
+
+/// Where a castling move puts its king and its rook (on the king's rank).
+fn castle_targets(m: &Move) -> Option<(Square, Square)> {
+    match *m {
+        Move::Castle { king, rook } => {
+            let side = shakmaty::CastlingSide::from_queen_side(rook < king);
+            Some((
+                Square::from_coords(side.king_to_file(), king.rank()),
+                Square::from_coords(side.rook_to_file(), king.rank()),
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// The square `m` puts its piece on (a castle: the king's) and that piece, `color` moving.
+fn landing(m: &Move, color: Color) -> (Square, shakmaty::Piece) {
+    match castle_targets(m) {
+        Some((king_to, _)) => (king_to, color.king()),
+        None => (m.to(), m.promotion().unwrap_or(m.role()).of(color)),
+    }
 }
 
 /// Occupancy `occ` is `pos` after an en passant capture with the captured pawn still there.
