@@ -242,6 +242,11 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             983,
             "a candidate and one more move with a piece in the hand outweighs two unseen captures",
         ),
+        (
+            340000,
+            316,
+            "quick play beyond the search's reach that repeats a shorter line's board (was lost)",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }

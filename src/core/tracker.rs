@@ -1862,7 +1862,8 @@ impl Tracker {
             // replies than the search reaches).
             if !lines.iter().any(|l| self.fit(&cur, l) == Some((0, 0)))
                 && (self.take_perfect(now, &sensed, len + 1)
-                    || (revisable && self.take_refollowed(now, &sensed)))
+                    || (revisable && self.take_refollowed(now, &sensed))
+                    || self.take_followed_beyond(now, &cur, &sensed))
             {
                 return;
             }
@@ -3339,6 +3340,38 @@ impl Tracker {
         }
         let reported: Bitboard = self.reports.iter().map(|r| r.0).collect();
         (reported & !touched).count()
+    }
+
+    /// Occupancy boards, quick play that never rested as long as an unseen capture needs:
+    /// more moves than the search reaches, which may also bring back the occupancy of a
+    /// shorter line (`Qh3+ Ke2 Qg4+ Kf1` after `Qxh6` reads as `Qg4` after it). The one line
+    /// of the reports followed one by one that is longer than the search reaches and accounts
+    /// for every report in order is played (of several, the shortest, then the one whose
+    /// moves touch every square reported; none when that leaves several). Returns whether it
+    /// was.
+    fn take_followed_beyond(&mut self, now: u64, cur: &Chess, sensed: &Sensed) -> bool {
+        if self.cfg.sensing != Sensing::Occupancy || self.dump_since_confirm || self.alert {
+            return false;
+        }
+        let found: Vec<Vec<Move>> = self
+            .followed_lines(cur, sensed)
+            .into_iter()
+            .filter(|l| l.len() > self.cfg.max_plies && self.fit(cur, l) == Some((0, 0)))
+            .collect();
+        let keys: Vec<(usize, usize)> =
+            found.iter().map(|l| (l.len(), self.untouched(l))).collect();
+        let min = keys.iter().min().copied().unwrap_or_default();
+        let mut best = found.iter().zip(&keys).filter(|(_, k)| **k == min);
+        let (Some((line, _)), None) = (best.next(), best.next()) else {
+            return false;
+        };
+        let line = line.clone();
+        if self.ghost_wait(now, cur, &line) {
+            return true;
+        }
+        self.apply_line(now, &line);
+        self.confirmed();
+        true
     }
 
     /// Plays the [`Tracker::perfect_line`], if there is one (after the rest a piece captured
