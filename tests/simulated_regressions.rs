@@ -247,6 +247,16 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             316,
             "quick play beyond the search's reach that repeats a shorter line's board (was lost)",
         ),
+        (
+            150000,
+            666,
+            "a victim lifted before the move before its capture landed, then captures at once (was lost)",
+        ),
+        (
+            200000,
+            107,
+            "a victim lifted before the move before its capture landed, then captures at once (was lost)",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }

@@ -1960,7 +1960,7 @@ impl Tracker {
             && placed >= 2
             && self.unfollowed.as_ref() != Some(&key)
         {
-            let followed = self.followed_lines(&cur, &sensed);
+            let followed = self.followed_lines(&cur, &sensed, false);
             if !followed.is_empty() {
                 self.take_lines(now, followed);
                 return;
@@ -1992,7 +1992,9 @@ impl Tracker {
     /// between), at most [`FOLLOW_BEAM`] of them, of two readings of one position the one
     /// with fewer moves never seen. Returns the lines that end in the sensed board (a last
     /// capture unseen allowed), shortest first, then with fewer moves never seen.
-    fn followed_lines(&self, cur: &Chess, sensed: &Sensed) -> Vec<Vec<Move>> {
+    /// With `victims`, also readings of a victim lifted early (see
+    /// [`Tracker::follow_reports`]).
+    fn followed_lines(&self, cur: &Chess, sensed: &Sensed, victims: bool) -> Vec<Vec<Move>> {
         let Sensed::Occupancy(occ) = sensed else {
             return Vec::new();
         };
@@ -2005,16 +2007,19 @@ impl Tracker {
             Some(mark) => self.reports_since(mark),
             None => self.reports.iter().map(|r| (r.0, r.1)).collect(),
         };
-        self.follow_reports(cur, &reports, *occ)
+        self.follow_reports(cur, &reports, *occ, victims)
     }
 
     /// [`Tracker::followed_lines`] from `cur` through `reports` (the square, whether it reads
-    /// occupied) to the occupancy `occ`.
+    /// occupied) to the occupancy `occ`; with `victims`, also readings of a move with the
+    /// reply's victim lifted before it landed (an early reply that takes the victim off
+    /// first), each followed by that capture.
     fn follow_reports(
         &self,
         cur: &Chess,
         reports: &[(Square, bool)],
         occ: Bitboard,
+        victims: bool,
     ) -> Vec<Vec<Move>> {
         // (A capture's target never read empty in these reports: unseen.)
         let seen_empty: Bitboard = reports.iter().filter(|r| !r.1).map(|r| r.0).collect();
@@ -2024,10 +2029,23 @@ impl Tracker {
             let d = p.board().occupied() ^ live;
             d.is_empty() || (d.count() == 1 && (d & p.board().by_color(p.turn())).any())
         };
+        // (Or with a piece the reply can capture lifted: its victim taken off before the
+        // move landed. Counted as a move never seen, the reading is the less likely, and it
+        // must go on with that capture.)
+        let victim_lifted = |p: &Chess, live: Bitboard| -> Option<Square> {
+            let o = p.board().occupied();
+            let d = o & !live;
+            let sq = d.single_square()?;
+            ((o | live) == o
+                && p.legal_moves()
+                    .iter()
+                    .any(|m| m.is_capture() && m.to() == sq))
+            .then_some(sq)
+        };
         // (`filled`: the squares read occupied since `pos` was reached, before this report.
         // Each step with how many of its moves were never seen: a capture whose victim never
         // read empty, a move captured at once where it went.)
-        type Steps = Vec<(Vec<Move>, u32)>;
+        type Steps = Vec<(Vec<Move>, u32, Option<Square>)>;
         let steps = |pos: &Chess, live: Bitboard, filled: Bitboard, last: bool| -> Steps {
             let diff = pos.board().occupied() ^ live;
             let mut out = Vec::new();
@@ -2059,10 +2077,12 @@ impl Tracker {
                         && !filled.contains(a.to())
                 };
                 if gives(&mid, live) {
-                    out.push((vec![a], 0));
+                    out.push((vec![a], 0, None));
                     if !at_once_start || filled.contains(a.to()) {
                         continue;
                     }
+                } else if victims && let Some(victim) = victim_lifted(&mid, live) {
+                    out.push((vec![a], 1, Some(victim)));
                 }
                 let unseen = a.is_capture() && !a.is_en_passant() && !seen_empty.contains(a.to());
                 if unseen {
@@ -2074,7 +2094,7 @@ impl Tracker {
                             // (A last capture unseen too, only at the end.)
                             && (last || !b.is_capture() || seen_empty.contains(b.to()))
                         {
-                            out.push((vec![a, b], 1));
+                            out.push((vec![a, b], 1, None));
                         }
                     }
                 }
@@ -2096,8 +2116,8 @@ impl Tracker {
                                 end.play_unchecked(b);
                                 let mut l = line.clone();
                                 l.push(b);
-                                if gives(&end, live) && !out.iter().any(|(o, _)| *o == l) {
-                                    out.push((l.clone(), cost));
+                                if gives(&end, live) && !out.iter().any(|(o, _, _)| *o == l) {
+                                    out.push((l.clone(), cost, None));
                                 }
                                 longer.push((end, l));
                             }
@@ -2110,30 +2130,35 @@ impl Tracker {
         };
         let mut live = cur.board().occupied();
         // (Each reading with the squares read occupied since it was reached, before the
-        // report at hand, and its moves never seen; of two readings of the same position the
-        // one with fewer such moves is kept.)
-        type Reading = (Chess, Vec<Move>, Bitboard, u32);
-        let keep = |next: &mut Vec<Reading>, e: Reading| match next.iter_mut().find(|f| f.0 == e.0)
+        // report at hand, its moves never seen, and the victim lifted whose capture must come
+        // next; of two readings of the same position the one with fewer such moves is kept.)
+        type Reading = (Chess, Vec<Move>, Bitboard, u32, Option<Square>);
+        let keep = |next: &mut Vec<Reading>, e: Reading| match next
+            .iter_mut()
+            .find(|f| f.0 == e.0 && f.4 == e.4)
         {
             None => next.push(e),
             Some(f) if f.3 > e.3 => *f = e,
             Some(_) => {}
         };
-        let mut beam: Vec<Reading> = vec![(cur.clone(), Vec::new(), Bitboard::EMPTY, 0)];
+        let mut beam: Vec<Reading> = vec![(cur.clone(), Vec::new(), Bitboard::EMPTY, 0, None)];
         let n = reports.len();
         for (i, r) in reports.iter().enumerate() {
             live.set(r.0, r.1);
             let last = i + 1 == n;
             let mut next: Vec<Reading> = Vec::new();
-            for (pos, line, filled, unseen) in &beam {
-                for (ext, cost) in steps(pos, live, *filled, last) {
+            for (pos, line, filled, unseen, owed) in &beam {
+                for (ext, cost, victim) in steps(pos, live, *filled, last) {
+                    if owed.is_some_and(|sq| !(ext[0].is_capture() && ext[0].to() == sq)) {
+                        continue;
+                    }
                     let mut p = pos.clone();
                     for m in &ext {
                         p.play_unchecked(*m);
                     }
                     let mut l = line.clone();
                     l.extend(ext);
-                    keep(&mut next, (p, l, Bitboard::EMPTY, unseen + cost));
+                    keep(&mut next, (p, l, Bitboard::EMPTY, unseen + cost, victim));
                 }
             }
             // (The readings as they were stay too: the board in between, a slide's transit.)
@@ -2151,8 +2176,10 @@ impl Tracker {
         }
         let mut lines: Vec<(Vec<Move>, u32)> = beam
             .into_iter()
-            .filter(|(p, l, _, _)| !l.is_empty() && p.board().occupied() == occ)
-            .map(|(_, l, _, unseen)| (l, unseen))
+            .filter(|(p, l, _, _, owed)| {
+                !l.is_empty() && owed.is_none() && p.board().occupied() == occ
+            })
+            .map(|(_, l, _, unseen, _)| (l, unseen))
             .collect();
         lines.sort_by_key(|(l, unseen)| (l.len(), *unseen));
         let mut lines: Vec<Vec<Move>> = lines.into_iter().map(|(l, _)| l).collect();
@@ -2252,7 +2279,25 @@ impl Tracker {
             .or_else(|| self.reread(sensed))
             .or_else(|| self.underpromoted(sensed))
         else {
-            return false;
+            // (Last, readings with a victim lifted before the move before its capture landed
+            // — an early reply that took the victim off first, its capturer then captured at
+            // once, never read there: `Bxc6+` with the rook on c7 lifted before `Kd6` landed,
+            // then `Rxc7 Kxc7`. From the game position, once the board has rested
+            // `PENDING_REST_MS`: more reports usually tell another reading.)
+            let Some(cur) = self.game.as_ref().map(|g| g.current().clone()) else {
+                return false;
+            };
+            let lines = self.followed_lines(&cur, sensed, true);
+            if lines.is_empty() {
+                return false;
+            }
+            if now < rest_deadline {
+                self.last_unexplained = Some(sensed.clone());
+                self.extra_deadline = Some(rest_deadline);
+            } else {
+                self.take_lines(now, lines);
+            }
+            return true;
         };
         self.takeback_to(now, k);
         self.apply_line(now, &line);
@@ -2315,7 +2360,9 @@ impl Tracker {
                 let tail = (1..=self.cfg.max_plies)
                     .map(|len| self.best_supported(self.lines(&pos, sensed, len)))
                     .find(|t| !t.is_empty())
-                    .or_else(|| Some(self.followed_lines(&pos, sensed)).filter(|t| !t.is_empty()));
+                    .or_else(|| {
+                        Some(self.followed_lines(&pos, sensed, false)).filter(|t| !t.is_empty())
+                    });
                 let Some(tail) = tail else {
                     continue;
                 };
@@ -2379,7 +2426,7 @@ impl Tracker {
             }
         }
         if found.is_none() {
-            found = pick(self.followed_lines(pos, sensed)).map(|l| (n, l));
+            found = pick(self.followed_lines(pos, sensed, false)).map(|l| (n, l));
         }
         if found.is_none() {
             found = self
@@ -2408,7 +2455,7 @@ impl Tracker {
             let k = n - d;
             let reports = self.reports_since(g.move_history[k]);
             let lines: Vec<Vec<Move>> = self
-                .follow_reports(&g.positions[k], &reports, *occ)
+                .follow_reports(&g.positions[k], &reports, *occ, false)
                 .into_iter()
                 .filter(|l| !l.starts_with(&g.moves[k..]))
                 .collect();
@@ -3354,7 +3401,7 @@ impl Tracker {
             return false;
         }
         let found: Vec<Vec<Move>> = self
-            .followed_lines(cur, sensed)
+            .followed_lines(cur, sensed, false)
             .into_iter()
             .filter(|l| l.len() > self.cfg.max_plies && self.fit(cur, l) == Some((0, 0)))
             .collect();
