@@ -257,6 +257,16 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             107,
             "a victim lifted before the move before its capture landed, then captures at once (was lost)",
         ),
+        (
+            380000,
+            722,
+            "lines needing two unseen captures wait while fewer and a piece in the hand explain all",
+        ),
+        (
+            100000,
+            855,
+            "lines needing two unseen captures wait while fewer and a piece in the hand explain all",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }

@@ -1873,6 +1873,34 @@ impl Tracker {
             // which only a5 makes legal: not Qb7 Qb5 Qa8 with a8 reported before b5). So is
             // a line leaving reports unexplained when the board is the moves followed with a
             // piece in the hand.
+            // (Occupancy boards: so is every line needing two captures never seen, when a
+            // line needing fewer accounts for every report with a piece in the hand — until
+            // the board has rested `PENDING_REST_MS`: `Nf3 Qb6 Qxb6 axb6` with both captures
+            // swapped, against `Qxc4 Qb6 Nf3` and the a7 pawn in the hand for a j'adoube.)
+            let rest_deadline = self.last_change_ms + PENDING_REST_MS;
+            if self.cfg.sensing == Sensing::Occupancy
+                && !self.dump_since_confirm
+                && now < rest_deadline
+                && lines
+                    .iter()
+                    .all(|l| l.iter().filter(|m| self.unseen_capture(m)).nth(1).is_some())
+                && self
+                    .in_hand_after(&cur, &sensed, |put_back| {
+                        (1..=self.cfg.max_plies)
+                            .any(|len| {
+                                self.lines(&cur, put_back, len).iter().any(|l| {
+                                    l.iter().filter(|m| self.unseen_capture(m)).nth(1).is_none()
+                                        && self.fit(&cur, l) == Some((0, 0))
+                                })
+                            })
+                            .then_some(())
+                    })
+                    .is_some()
+            {
+                self.last_unexplained = Some(sensed.clone());
+                self.extra_deadline = Some(rest_deadline);
+                return;
+            }
             if !self.dump_since_confirm
                 && ((lines.len() == 1 && self.order_cost(&cur, &lines[0]) != Some(0))
                     || lines.iter().all(|l| self.order_cost(&cur, l) != Some(0))
