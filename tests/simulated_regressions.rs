@@ -267,6 +267,16 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             855,
             "lines needing two unseen captures wait while fewer and a piece in the hand explain all",
         ),
+        (
+            5000,
+            379,
+            "lines needing one unseen capture wait while none and the mover's piece in the hand do",
+        ),
+        (
+            150000,
+            79,
+            "lines needing one unseen capture wait while none and the mover's piece in the hand do",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }

@@ -98,7 +98,7 @@
 //!   handling, 99.7% with every pattern but early replies and captures swapped inside one
 //!   scan, 99.1% with every pattern but early replies, 98.7% with every pattern (other draws
 //!   +5000 to +60000: every pattern 97.8–98.6%; the 40 draws +0, +5000 and +10000 to
-//!   +380000 together: 40,566 of 41,280, 98.3% — 40,550 before the rules of stop 16, 40,428
+//!   +380000 together: 40,569 of 41,280, 98.3% — 40,550 before the rules of stop 16, 40,428
 //!   before those of stop 15 — and no game lost — nothing reported after some ply — where 3
 //!   were before stop 16 and 12 before moves captured at once were followed, 2026-12-01).
 //!   The promotion piece is taken as the configured one (a queen) until a later move fits
@@ -1876,20 +1876,35 @@ impl Tracker {
             // (Occupancy boards: so is every line needing two captures never seen, when a
             // line needing fewer accounts for every report with a piece in the hand — until
             // the board has rested `PENDING_REST_MS`: `Nf3 Qb6 Qxb6 axb6` with both captures
-            // swapped, against `Qxc4 Qb6 Nf3` and the a7 pawn in the hand for a j'adoube.)
+            // swapped, against `Qxc4 Qb6 Nf3` and the a7 pawn in the hand for a j'adoube. Every
+            // line needing one: only against a line needing none with a piece of the side that
+            // just moved in the hand — a j'adoube, or the victim of the reply lifted first.)
             let rest_deadline = self.last_change_ms + PENDING_REST_MS;
             if self.cfg.sensing == Sensing::Occupancy
                 && !self.dump_since_confirm
                 && now < rest_deadline
-                && lines
+                && let Some(fewest) = lines
                     .iter()
-                    .all(|l| l.iter().filter(|m| self.unseen_capture(m)).nth(1).is_some())
+                    .map(|l| l.iter().filter(|m| self.unseen_capture(m)).count())
+                    .min()
+                && fewest >= 1
                 && self
                     .in_hand_after(&cur, &sensed, |put_back| {
+                        let (Sensed::Occupancy(a), Sensed::Occupancy(b)) = (put_back, &sensed)
+                        else {
+                            return None;
+                        };
+                        let lifted = *a & !*b;
                         (1..=self.cfg.max_plies)
                             .any(|len| {
                                 self.lines(&cur, put_back, len).iter().any(|l| {
-                                    l.iter().filter(|m| self.unseen_capture(m)).nth(1).is_none()
+                                    let k = l.iter().filter(|m| self.unseen_capture(m)).count();
+                                    let mut end = cur.clone();
+                                    for m in l {
+                                        end.play_unchecked(*m);
+                                    }
+                                    let moved = (end.board().by_color(!end.turn()) & lifted).any();
+                                    (k + 1 < fewest || (k < fewest && (fewest >= 2 || moved)))
                                         && self.fit(&cur, l) == Some((0, 0))
                                 })
                             })
