@@ -1320,6 +1320,13 @@ impl Tracker {
         }
     }
 
+    /// The board is left unexplained for now, to be looked at again at `deadline` (unless
+    /// it changes first).
+    fn wait_unexplained(&mut self, sensed: &Sensed, deadline: u64) {
+        self.last_unexplained = Some(sensed.clone());
+        self.extra_deadline = Some(deadline);
+    }
+
     fn settled(&mut self) {
         self.dirty = false;
         self.extra_deadline = None;
@@ -1883,10 +1890,7 @@ impl Tracker {
             if self.cfg.sensing == Sensing::Occupancy
                 && !self.dump_since_confirm
                 && now < rest_deadline
-                && let Some(fewest) = lines
-                    .iter()
-                    .map(|l| l.iter().filter(|m| self.unseen_capture(m)).count())
-                    .min()
+                && let Some(fewest) = lines.iter().map(|l| self.unseen_captures(l)).min()
                 && fewest >= 1
                 && self
                     .in_hand_after(&cur, &sensed, |put_back| {
@@ -1898,7 +1902,7 @@ impl Tracker {
                         (1..=self.cfg.max_plies)
                             .any(|len| {
                                 self.lines(&cur, put_back, len).iter().any(|l| {
-                                    let k = l.iter().filter(|m| self.unseen_capture(m)).count();
+                                    let k = self.unseen_captures(l);
                                     let mut end = cur.clone();
                                     for m in l {
                                         end.play_unchecked(*m);
@@ -1912,8 +1916,7 @@ impl Tracker {
                     })
                     .is_some()
             {
-                self.last_unexplained = Some(sensed.clone());
-                self.extra_deadline = Some(rest_deadline);
+                self.wait_unexplained(&sensed, rest_deadline);
                 return;
             }
             if !self.dump_since_confirm
@@ -2241,8 +2244,7 @@ impl Tracker {
         }
         let deadline = self.last_change_ms + self.cfg.occupancy_capture_settle_ms;
         if now < deadline {
-            self.last_unexplained = Some(sensed.clone());
-            self.extra_deadline = Some(deadline);
+            self.wait_unexplained(sensed, deadline);
             return true;
         }
         // (An en passant capture with the captured pawn still on the board: a move in
@@ -2310,8 +2312,7 @@ impl Tracker {
             }
         }
         if line_in_hand {
-            self.last_unexplained = Some(sensed.clone());
-            self.extra_deadline = Some(rest_deadline);
+            self.wait_unexplained(sensed, rest_deadline);
             return true;
         }
         if in_hand {
@@ -2335,8 +2336,7 @@ impl Tracker {
                 return false;
             }
             if now < rest_deadline {
-                self.last_unexplained = Some(sensed.clone());
-                self.extra_deadline = Some(rest_deadline);
+                self.wait_unexplained(sensed, rest_deadline);
             } else {
                 self.take_lines(now, lines);
             }
@@ -2926,6 +2926,11 @@ impl Tracker {
         m.is_capture() && !m.is_en_passant() && !self.seen_empty.contains(m.to())
     }
 
+    /// How many of `line`'s captures are [`Tracker::unseen_capture`]s.
+    fn unseen_captures(&self, line: &[Move]) -> usize {
+        line.iter().filter(|m| self.unseen_capture(m)).count()
+    }
+
     /// Identity boards: a revised move must have been seen — its piece reported on its new
     /// square since the move it replaces (not a piece captured at once there, nor a capture
     /// whose target was only seen emptied) — or the same piece sliding on past the square it
@@ -3381,13 +3386,7 @@ impl Tracker {
                 // (Occupancy boards: of lines that account for every report, the one whose
                 // moves touch every square reported — not a piece lifted and put back.)
                 _ if self.cfg.sensing == Sensing::Occupancy => {
-                    let misses: Vec<usize> = found.iter().map(|l| self.untouched(l)).collect();
-                    let min = misses.iter().min().copied().unwrap_or(0);
-                    let mut best = found.iter().zip(&misses).filter(|(_, m)| **m == min);
-                    return match (best.next(), best.next()) {
-                        (Some((line, _)), None) => Some((n, line.clone())),
-                        _ => None,
-                    };
+                    return only_best(&found, |l| self.untouched(l)).map(|l| (n, l.clone()));
                 }
                 _ => return None,
             }
@@ -3448,14 +3447,9 @@ impl Tracker {
             .into_iter()
             .filter(|l| l.len() > self.cfg.max_plies && self.fit(cur, l) == Some((0, 0)))
             .collect();
-        let keys: Vec<(usize, usize)> =
-            found.iter().map(|l| (l.len(), self.untouched(l))).collect();
-        let min = keys.iter().min().copied().unwrap_or_default();
-        let mut best = found.iter().zip(&keys).filter(|(_, k)| **k == min);
-        let (Some((line, _)), None) = (best.next(), best.next()) else {
+        let Some(line) = only_best(&found, |l| (l.len(), self.untouched(l))).cloned() else {
             return false;
         };
-        let line = line.clone();
         if self.ghost_wait(now, cur, &line) {
             return true;
         }
@@ -4833,6 +4827,17 @@ fn lift_misses(emptied: &[Square], line: &[Move]) -> usize {
         }
     }
     cost
+}
+
+/// The one line with the least `key`; None when several share it (or there are none).
+fn only_best<K: Ord>(lines: &[Vec<Move>], key: impl Fn(&[Move]) -> K) -> Option<&Vec<Move>> {
+    let keys: Vec<K> = lines.iter().map(|l| key(l)).collect();
+    let min = keys.iter().min()?;
+    let mut best = lines.iter().zip(&keys).filter(|(_, k)| *k == min);
+    match (best.next(), best.next()) {
+        (Some((line, _)), None) => Some(line),
+        _ => None,
+    }
 }
 
 fn common_prefix(lines: &[Vec<Move>]) -> usize {
