@@ -277,6 +277,36 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             79,
             "lines needing one unseen capture wait while none and the mover's piece in the hand do",
         ),
+        (
+            100000,
+            463,
+            "a flicker does not restart the board's rest (the unseen-capture wait)",
+        ),
+        (
+            140000,
+            328,
+            "a flicker does not restart the board's rest (the unseen-capture wait)",
+        ),
+        (
+            10000,
+            378,
+            "a flicker does not restart the board's rest (the unseen-capture wait)",
+        ),
+        (
+            100000,
+            534,
+            "a move captured at once whose target read occupied before the capturer left",
+        ),
+        (
+            110000,
+            591,
+            "a move captured at once whose target read occupied before the capturer left",
+        ),
+        (
+            150000,
+            409,
+            "a move captured at once whose target read occupied before the capturer left",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }

@@ -3,7 +3,8 @@
 //! The tracker never reports from single field updates. Every change marks the sensed board
 //! dirty; once it has been quiet for `settle_ms` (a full sensor scan takes ~200–250 ms, so
 //! updates of one move arrive spread over scans and out of order) the settled board is
-//! explained against the game, in this order:
+//! explained against the game, in this order. (A square read empty for a moment and then
+//! holding what it held — sensor flicker — is no change: the board rests since before it.)
 //!
 //! 1. unchanged (j'adoube, flicker) — nothing; result-signalling kings (both on the central
 //!    squares) — `result_signal`, never a move;
@@ -19,7 +20,9 @@
 //!    competes with them. Without a dump (no missed updates) each move of such a line must
 //!    have touched its target square, and the board must have reported the moves in the
 //!    line's order (see `Tracker::order_cost`); a piece captured at once on its target needs
-//!    the board to rest [`GHOST_SETTLE_MS`]. When lines differ only in their order
+//!    the board to rest [`GHOST_SETTLE_MS`] (occupancy boards: `occupancy_capture_settle_ms`,
+//!    unless the square read occupied before the capturer left its own). When lines differ
+//!    only in their order
 //!    (transpositions) the report order picks one (then the order their origins were read
 //!    empty: an exchange on one square), and `ambiguous` says so when it cannot;
 //!    when they lead to different positions the likeliest (the report order, then
@@ -202,8 +205,11 @@ impl Default for TrackerConfig {
 /// reporting the move the player just made).
 pub const PRESS_LAG_MS: u64 = 250;
 
-/// How long a board explained only by a line with an unreported capture target must rest.
-pub const GHOST_SETTLE_MS: u64 = 900;
+/// How long an identity board explained only by a line with an unreported capture target
+/// must rest (occupancy boards: `occupancy_capture_settle_ms`). With the sensor's lag (up to
+/// a scan) the move is still reported within 1 s of the board coming to rest
+/// (`examples/latency.rs`).
+pub const GHOST_SETTLE_MS: u64 = 700;
 
 /// A full sensor scan takes at most this long (DGT boards: 200–250 ms), with a margin.
 const SCAN_MS: u64 = 300;
@@ -507,6 +513,22 @@ pub struct Tracker {
     /// include theirs (see `Tracker::followed_lines`).
     position_mark: Option<usize>,
     ops: Vec<(u64, GameOp)>,
+    /// The timers as they stood before the last report, when it read a square empty (see
+    /// [`Tracker::on_field`]): a flicker leaves them as they were.
+    before_empty: Option<Timers>,
+}
+
+/// What a report of a square read empty changed besides the reports: the timers, and the
+/// sizes of what `follow` may have added to.
+#[derive(Clone, Copy, Debug)]
+struct Timers {
+    square: Square,
+    at: u64,
+    dirty: bool,
+    last_change_ms: u64,
+    extra_deadline: Option<u64>,
+    ops: usize,
+    chain: usize,
 }
 
 impl Tracker {
@@ -549,6 +571,7 @@ impl Tracker {
             position_mark: None,
             unfollowed: None,
             ops: Vec::new(),
+            before_empty: None,
         }
     }
 
@@ -620,8 +643,35 @@ impl Tracker {
         } else {
             self.seen_filled.add(sq);
         }
+        let before = Timers {
+            square: sq,
+            at: now,
+            dirty: self.dirty,
+            last_change_ms: self.last_change_ms,
+            extra_deadline: self.extra_deadline,
+            ops: self.ops.len(),
+            chain: self.chain.len(),
+        };
+        let before_empty = self.before_empty.take();
         if self.flicker(now, sq, piece) {
-            // (The square read empty for a moment: no report at all.)
+            // (The square read empty for a moment: no report at all. Nothing else was
+            // reported or decided meanwhile: the board is as it was, and so are its timers —
+            // a flicker does not restart the wait for the board to rest.)
+            if let Some(b) = before_empty.filter(|b| {
+                b.square == sq
+                    && b.ops == self.ops.len()
+                    && b.chain == self.chain.len()
+                    && self.reports.last().is_none_or(|r| r.3 <= b.at)
+            }) {
+                if let Some(live) = self.live.as_mut() {
+                    live.set(sq, piece);
+                }
+                self.dirty = b.dirty;
+                self.last_change_ms = b.last_change_ms;
+                self.extra_deadline = b.extra_deadline;
+                self.follow();
+                return;
+            }
         } else if self.reports.len() < MAX_REPORTS {
             let identity = match self.cfg.sensing {
                 Sensing::Identity => piece.piece(),
@@ -634,6 +684,9 @@ impl Tracker {
             live.set(sq, piece);
         }
         self.touch(now);
+        if piece == PieceCode::Empty {
+            self.before_empty = Some(before);
+        }
         self.follow();
     }
 
@@ -683,6 +736,7 @@ impl Tracker {
 
     /// A full dump arrived.
     pub fn on_dump(&mut self, now: u64, fields: &[PieceCode; 64]) {
+        self.before_empty = None;
         self.live = Some(Sensed::from_fields(
             fields,
             self.orientation,
@@ -1291,6 +1345,7 @@ impl Tracker {
         if let (Some(p), Some(t)) = (self.pending_press, self.press_deadline())
             && now >= t
         {
+            self.before_empty = None;
             self.process_press(p, now, fields);
             return;
         }
@@ -1299,6 +1354,7 @@ impl Tracker {
                 .unwrap_or(self.last_change_ms + self.cfg.settle_ms)
         });
         if settle.is_some_and(|t| now >= t) {
+            self.before_empty = None;
             self.evaluate(now, fields);
         }
     }
@@ -3658,7 +3714,10 @@ impl Tracker {
             + if in_hand {
                 self.cfg.missing_ms
             } else {
-                GHOST_SETTLE_MS
+                match self.cfg.sensing {
+                    Sensing::Identity => GHOST_SETTLE_MS,
+                    Sensing::Occupancy => self.cfg.occupancy_capture_settle_ms,
+                }
             };
         let all = !lines.is_empty()
             && lines.iter().all(|l| {
@@ -3671,11 +3730,7 @@ impl Tracker {
                         start.turn().other()
                     };
                     let piece = a.promotion().unwrap_or(a.role()).of(color);
-                    captured_at_once(&a, &b)
-                        && !self
-                            .reports
-                            .iter()
-                            .any(|r| r.0 == a.to() && r.2 == Some(piece))
+                    captured_at_once(&a, &b) && !self.landing_seen(&a, &b, piece)
                 }
             });
         if all && !self.dump_since_confirm && now < deadline {
@@ -3683,6 +3738,27 @@ impl Tracker {
             return true;
         }
         false
+    }
+
+    /// Whether the board reported `a`'s piece on its target before `b` captured it there:
+    /// identity boards read the piece there; occupancy boards read the square occupied before
+    /// `b`'s piece left its own (later, the report may be `b`'s piece arriving).
+    fn landing_seen(&self, a: &Move, b: &Move, piece: shakmaty::Piece) -> bool {
+        match self.cfg.sensing {
+            Sensing::Identity => self
+                .reports
+                .iter()
+                .any(|r| r.0 == a.to() && r.2 == Some(piece)),
+            Sensing::Occupancy => {
+                let Some(lift) = b
+                    .from()
+                    .and_then(|f| self.reports.iter().position(|r| r.0 == f && !r.1))
+                else {
+                    return false;
+                };
+                self.reports[..lift].iter().any(|r| r.0 == a.to() && r.1)
+            }
+        }
     }
 
     /// Unless a dump arrived (updates may have been missed), a move of a line must have been
