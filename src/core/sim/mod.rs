@@ -46,6 +46,7 @@
 //! on.
 
 pub mod board;
+pub mod latency;
 pub mod pgn;
 pub mod physical;
 pub mod sensor;

@@ -1,0 +1,112 @@
+//! Core II, item 4: a move is reported within 1 s of the board coming to rest in the new
+//! position. Simulated real games (every 8th; `cargo run --release --example latency` runs
+//! them all and prints the figures the README quotes), replayed as the daemon replays a
+//! capture; see `eboardd::core::sim::latency` for what is measured.
+
+use eboardd::core::event::Event;
+use eboardd::core::session::Sensing;
+use eboardd::core::sim::latency::{PlyTiming, REST_MS, ply_timings};
+use eboardd::core::sim::{Pattern, SimConfig, replay_config, simulate_with_script};
+use eboardd::shell::replay::run_capture;
+use eboardd::shell::shared_data;
+
+const STEP: usize = 8;
+
+/// Per rested ply of every `STEP`-th game: (sample index, ply, timing).
+fn timings(noise: f64, sensing: Sensing) -> Vec<(usize, usize, PlyTiming)> {
+    let games = shared_data::simulation_games();
+    assert!(games.len() > 1_000, "only {} games", games.len());
+    let mut out = Vec::new();
+    for (i, g) in games.iter().step_by(STEP).enumerate() {
+        let cfg = SimConfig::sample(i, 0, noise, &Pattern::ALL);
+        let (cap, script) = simulate_with_script(g, &cfg);
+        let mut events: Vec<Event> = Vec::new();
+        run_capture(&cap, replay_config(g, &cfg, sensing), |e| events.push(e));
+        for (ply, t) in ply_timings(g, &script, &events, sensing)
+            .into_iter()
+            .enumerate()
+        {
+            if t.rested {
+                out.push((i, ply + 1, t));
+            }
+        }
+    }
+    assert!(out.len() > 4_000, "only {} rested plies", out.len());
+    out
+}
+
+/// The rested plies whose report (`right`: of the real move; else the first, whichever)
+/// came later than 1 s after the rest, or never.
+fn late(t: &[(usize, usize, PlyTiming)], right: bool) -> Vec<String> {
+    t.iter()
+        .filter(|(_, _, p)| {
+            let d = if right {
+                p.right_after()
+            } else {
+                p.shown_after()
+            };
+            d.is_none_or(|d| d > REST_MS as i64)
+        })
+        .map(|(i, ply, p)| format!("sample {i} ply {ply}: {p:?}"))
+        .collect()
+}
+
+fn worst(t: &[(usize, usize, PlyTiming)]) -> i64 {
+    t.iter()
+        .filter_map(|(_, _, p)| p.right_after())
+        .max()
+        .unwrap_or(0)
+}
+
+#[test]
+fn identity_boards_report_the_real_move_within_a_second_of_rest() {
+    for noise in [0.0, 0.8] {
+        let t = timings(noise, Sensing::Identity);
+        let late = late(&t, true);
+        println!(
+            "identity, noise {noise}: {} rested plies, slowest report {} ms after rest",
+            t.len(),
+            worst(&t)
+        );
+        assert!(
+            late.is_empty(),
+            "noise {noise}: {} of {} rested plies reported later than {REST_MS} ms: {:#?}",
+            late.len(),
+            t.len(),
+            &late[..late.len().min(10)]
+        );
+    }
+}
+
+#[test]
+fn occupancy_boards_report_a_move_within_a_second_of_rest() {
+    // Clean handling: every move of this sample within 1 s (over all games 13 of 55,530
+    // rested plies are later: an under-promotion revised once the next move shows it, and
+    // captures that only the next moves tell apart).
+    let clean = timings(0.0, Sensing::Occupancy);
+    let late_clean = late(&clean, true);
+    println!(
+        "occupancy, clean: {} rested plies, {} later than {REST_MS} ms",
+        clean.len(),
+        late_clean.len()
+    );
+    assert!(late_clean.is_empty(), "{late_clean:#?}");
+    // Every pattern: a capture swapped in one scan or a piece lifted while the opponent is
+    // still to move leaves the board unexplained until it rests longer (up to
+    // PENDING_REST_MS); 59 of this sample's 5,179 rested plies had no move reported within
+    // 1 s when this bar was set.
+    let every = timings(0.8, Sensing::Occupancy);
+    let late_every = late(&every, false);
+    println!(
+        "occupancy, every pattern: {} rested plies, first report later than {REST_MS} ms for {}",
+        every.len(),
+        late_every.len()
+    );
+    assert!(
+        late_every.len() <= 70,
+        "{} of {} rested plies: {:#?}",
+        late_every.len(),
+        every.len(),
+        &late_every[..late_every.len().min(10)]
+    );
+}
