@@ -7,7 +7,9 @@
 //! the first report (whichever move) and of the report of the real move (later when a guess
 //! was revised) after the rest, how many came later than 1 s, and the worst cases (sample
 //! index, seed, ply; `DUMP=DIR` writes their captures and rest times there; `REVISED=1` names
-//! the first plies whose first report was revised).
+//! the first plies whose first report was revised; `HIST=1` prints how late the late first
+//! reports were; `LATE=MS` names every ply first reported later than MS, and with `DUMP`
+//! writes them all).
 //!
 //! `cargo run --release --example latency [STEP]` (STEP: every STEP-th game; default 1).
 //! `SEED=N` and `SENSING=identity|occupancy` as in exactness.
@@ -53,6 +55,7 @@ fn main() {
         Ok("occupancy") => vec![Sensing::Occupancy],
         _ => vec![Sensing::Identity, Sensing::Occupancy],
     };
+    let late_from: Option<i64> = std::env::var("LATE").ok().and_then(|v| v.parse().ok());
     let show_revised = std::env::var_os("REVISED").is_some();
     let dump = std::env::var_os("DUMP").map(std::path::PathBuf::from);
     let all = shared_data::simulation_games();
@@ -87,6 +90,13 @@ fn main() {
                     }
                     rested += 1;
                     if let Some(d) = t.shown_after() {
+                        if late_from.is_some_and(|l| d > l) {
+                            println!(
+                                "    late {d} ms: sample {i} (seed {}), ply {}",
+                                cfg.seed,
+                                ply + 1
+                            );
+                        }
                         shown.push(d);
                         worst.push((d, i, cfg.seed, ply + 1));
                     }
@@ -117,12 +127,36 @@ fn main() {
                 sensing.as_str()
             );
             println!("    first move reported: {}", figures(&shown));
+            if std::env::var_os("HIST").is_some() {
+                let edges = [
+                    1000,
+                    1100,
+                    1200,
+                    1300,
+                    1500,
+                    2000,
+                    3000,
+                    5000,
+                    10000,
+                    i64::MAX,
+                ];
+                let mut prev = 1000;
+                for e in edges.iter().skip(1) {
+                    let n = shown.iter().filter(|&&d| d > prev && d <= *e).count();
+                    println!("      ({prev}, {e}] ms: {n}");
+                    prev = *e;
+                }
+            }
             println!(
                 "    real move reported:  {}; {revised} revised (the first report wrong), {never} \
                  never (games not reconstructed exactly)",
                 figures(&right)
             );
-            for (d, i, s, ply) in worst.iter().take(5) {
+            let n_dump = if late_from.is_some() { worst.len() } else { 5 };
+            for (d, i, s, ply) in worst.iter().take(n_dump) {
+                if late_from.is_some_and(|l| *d <= l) {
+                    break;
+                }
                 println!("    {d} ms: sample {i} (seed {s}), ply {ply}");
                 if let Some(dir) = &dump {
                     let cfg = SimConfig::sample(*i, seed, *noise, patterns);

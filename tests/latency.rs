@@ -91,10 +91,12 @@ fn occupancy_boards_report_a_move_within_a_second_of_rest() {
         late_clean.len()
     );
     assert!(late_clean.is_empty(), "{late_clean:#?}");
-    // Every pattern: a capture swapped in one scan or a piece lifted while the opponent is
-    // still to move leaves the board unexplained until it rests longer (up to
-    // PENDING_REST_MS); 59 of this sample's 5,179 rested plies had no move reported within
-    // 1 s when this bar was set.
+    // Every pattern: a capture swapped in one scan looks like a piece in the hand, and
+    // occupancy boards wait `occupancy_capture_settle_ms` (900 ms; with the sensor's lag the
+    // report comes up to 1.2 s after the rest — 700 ms cost 38 games of the 40-draw
+    // exactness), some boards up to `PENDING_REST_MS`; 44 of this sample's 5,179 rested
+    // plies had no move reported within 1 s when this bar was set (59 before candidates
+    // pending showed their likeliest extension while waiting).
     let every = timings(0.8, Sensing::Occupancy);
     let late_every = late(&every, false);
     println!(
@@ -103,7 +105,7 @@ fn occupancy_boards_report_a_move_within_a_second_of_rest() {
         late_every.len()
     );
     assert!(
-        late_every.len() <= 70,
+        late_every.len() <= 55,
         "{} of {} rested plies: {:#?}",
         late_every.len(),
         every.len(),

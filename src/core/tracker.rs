@@ -516,6 +516,9 @@ pub struct Tracker {
     /// The timers as they stood before the last report, when it read a square empty (see
     /// [`Tracker::on_field`]): a flicker leaves them as they were.
     before_empty: Option<Timers>,
+    /// A line from the game position to show instead of the first candidate pending, until
+    /// the next look (see [`Tracker::narrow_pending`]).
+    show_ahead: Option<Vec<Move>>,
 }
 
 /// What a report of a square read empty changed besides the reports: the timers, and the
@@ -572,6 +575,7 @@ impl Tracker {
             unfollowed: None,
             ops: Vec::new(),
             before_empty: None,
+            show_ahead: None,
         }
     }
 
@@ -3983,7 +3987,10 @@ impl Tracker {
                 _ => k += 1,
             }
         }
-        let provisional = self.pending.first().cloned().unwrap_or_default();
+        let provisional = match self.show_ahead.take() {
+            Some(ahead) if !self.pending.is_empty() => ahead,
+            _ => self.pending.first().cloned().unwrap_or_default(),
+        };
         let g = self.game.as_ref().expect("a game");
         let new: Vec<Move> = g.moves.iter().chain(&provisional).copied().collect();
         let common = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
@@ -4258,6 +4265,7 @@ impl Tracker {
         let shown = std::mem::take(&mut self.shown);
         let old: Vec<Move> = g.moves.iter().chain(&shown).copied().collect();
         let mark = self.ops.len();
+        self.show_ahead = None;
         self.narrow_pending(now, sensed, fields);
         if self.game.is_some() {
             self.reshow(now, old, mark);
@@ -4392,10 +4400,6 @@ impl Tracker {
         let in_hand = in_hand || (in_capture && !solid);
         let solid = solid || (loose && !in_capture && !lifted);
         let rested = now >= self.last_change_ms + PENDING_REST_MS;
-        if !next.is_empty() && !solid && in_hand && !rested {
-            self.extra_deadline = Some(self.last_change_ms + PENDING_REST_MS);
-            return;
-        }
         // (Every candidate extended to this board, none dropped, once it has rested as long
         // as an unseen capture must: the extensions are followed as candidates — quick play
         // with captures swapped inside one scan never gives a solid board.)
@@ -4405,6 +4409,22 @@ impl Tracker {
             .all(|c| next.iter().any(|l| l.len() > c.len() && l.starts_with(c)));
         let followed_on =
             all_extended && now >= self.last_change_ms + self.cfg.occupancy_capture_settle_ms;
+        // (While the candidates wait for a longer rest, the likeliest extension is shown
+        // once the board has rested as long as an unseen capture must: the broadcast goes
+        // on, the candidates stay as they are.)
+        let ahead = self.last_change_ms + self.cfg.occupancy_capture_settle_ms;
+        let show_ahead = |t: &mut Tracker, line: Option<Vec<Move>>| {
+            if now >= ahead {
+                t.show_ahead = line;
+                t.extra_deadline = Some(t.last_change_ms + PENDING_REST_MS);
+            } else {
+                t.extra_deadline = Some(ahead);
+            }
+        };
+        if !next.is_empty() && !solid && in_hand && !rested {
+            show_ahead(self, next.first().cloned());
+            return;
+        }
         if !next.is_empty() && !solid && !rested && !followed_on {
             // (Yet once such a board has rested as long as an unseen capture must, and no
             // other candidate is that board with a piece in the hand, the moves before a
@@ -4421,6 +4441,7 @@ impl Tracker {
                 self.extra_deadline = Some(deadline);
                 return;
             }
+            let first = next.first().cloned();
             if proven > 0 {
                 let prefix: Vec<Move> = next[0][..proven].to_vec();
                 self.apply_line(now, &prefix);
@@ -4431,7 +4452,8 @@ impl Tracker {
                 self.pending = next;
             }
             // (Looked at again once it has rested `PENDING_REST_MS`.)
-            self.extra_deadline = Some(self.last_change_ms + PENDING_REST_MS);
+            let first = if proven > 0 { None } else { first };
+            show_ahead(self, first);
             return;
         }
 
