@@ -307,6 +307,26 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             409,
             "a move captured at once whose target read occupied before the capturer left",
         ),
+        (
+            80000,
+            724,
+            "a revision is no reading while a capture is in progress (victim and capturer lifted)",
+        ),
+        (
+            300000,
+            724,
+            "lines that read a capture in progress as made earlier, never seen, wait",
+        ),
+        (
+            170000,
+            393,
+            "lines that read a capture in progress as made earlier, never seen, wait",
+        ),
+        (
+            340000,
+            823,
+            "lines that read a capture in progress as made earlier, never seen, wait",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }

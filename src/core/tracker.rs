@@ -1910,6 +1910,14 @@ impl Tracker {
                         self.irregular(now, &cur, sensed);
                         return;
                     }
+                    // (Occupancy boards: nor when the board is the game position, or one
+                    // move on, with a capture in progress — the last two reports took the
+                    // victim and the capturer off: `bxa2+` re-read as `Qxb2+ Kxb2 bxa2+
+                    // Kxa2` while the queen's capture on b2 was in the hand.)
+                    if self.capture_in_progress_after(&cur, &sensed, line.len()) {
+                        self.irregular(now, &cur, sensed);
+                        return;
+                    }
                     let line = line.clone();
                     if self.ghost_wait(now, &before, &line) {
                         return;
@@ -1984,7 +1992,12 @@ impl Tracker {
                     || lines.iter().all(|l| self.order_cost(&cur, l) != Some(0))
                     || (lines.iter().all(|l| self.fit(&cur, l) != Some((0, 0)))
                         && (self.in_hand_after_chain(&sensed)
-                            || self.in_hand_after_line(&cur, &sensed))))
+                            || self.in_hand_after_line(&cur, &sensed)))
+                    || self.capture_in_progress_after(
+                        &cur,
+                        &sensed,
+                        lines.iter().map(Vec::len).min().unwrap_or(0),
+                    ))
             {
                 self.irregular(now, &cur, sensed);
                 return;
@@ -3142,6 +3155,48 @@ impl Tracker {
                 .then_some(())
         })
         .is_some()
+    }
+
+    /// Occupancy boards: the last two reports took two pieces off, and a line from `cur`
+    /// shorter than `shorter_than` plies accounts for every report with both back and ends
+    /// where one of them can capture the other — a capture in progress, victim and capturer
+    /// in the hands (a longer line would read the capture as made earlier, never seen).
+    fn capture_in_progress_after(&self, cur: &Chess, sensed: &Sensed, shorter_than: usize) -> bool {
+        if self.cfg.sensing != Sensing::Occupancy || self.dump_since_confirm {
+            return false;
+        }
+        let (Some([a, b]), Sensed::Occupancy(occ)) = (self.reports.last_chunk::<2>(), sensed)
+        else {
+            return false;
+        };
+        if a.1 || b.1 || a.0 == b.0 || occ.contains(a.0) || occ.contains(b.0) {
+            return false;
+        }
+        let put_back = Sensed::Occupancy(*occ | Bitboard::from(a.0) | Bitboard::from(b.0));
+        (0..shorter_than.min(self.cfg.max_plies + 1)).any(|len| {
+            let ends: Vec<Vec<Move>> = if len == 0 {
+                if put_back.matches(cur.board()) {
+                    vec![Vec::new()]
+                } else {
+                    Vec::new()
+                }
+            } else {
+                self.lines(cur, &put_back, len)
+            };
+            ends.iter().any(|l| {
+                (l.is_empty() || self.fit(cur, l) == Some((0, 0))) && {
+                    let mut end = cur.clone();
+                    for m in l {
+                        end.play_unchecked(*m);
+                    }
+                    end.legal_moves().iter().any(|m| {
+                        m.is_capture()
+                            && ((m.from() == Some(a.0) && m.to() == b.0)
+                                || (m.from() == Some(b.0) && m.to() == a.0))
+                    })
+                }
+            })
+        })
     }
 
     /// Identity boards, a board nothing explains: when it is the end of one line from `cur`
