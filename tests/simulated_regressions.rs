@@ -327,6 +327,16 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             823,
             "lines that read a capture in progress as made earlier, never seen, wait",
         ),
+        (
+            310000,
+            393,
+            "a capture in progress, its victim lifted before the opponent's move landed",
+        ),
+        (
+            10000,
+            419,
+            "a capture in progress, its victim lifted before the opponent's move landed",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }

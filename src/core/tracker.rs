@@ -3157,46 +3157,56 @@ impl Tracker {
         .is_some()
     }
 
-    /// Occupancy boards: the last two reports took two pieces off, and a line from `cur`
-    /// shorter than `shorter_than` plies accounts for every report with both back and ends
-    /// where one of them can capture the other — a capture in progress, victim and capturer
-    /// in the hands (a longer line would read the capture as made earlier, never seen).
+    /// Occupancy boards: the last report took a piece off, another report since took off a
+    /// piece it can capture or be captured by, and a line from `cur` shorter than
+    /// `shorter_than` plies accounts for every report with both back and ends where the one
+    /// can take the other — a capture in progress, victim and capturer in the hands (a longer
+    /// line would read the capture as made earlier, never seen).
     fn capture_in_progress_after(&self, cur: &Chess, sensed: &Sensed, shorter_than: usize) -> bool {
         if self.cfg.sensing != Sensing::Occupancy || self.dump_since_confirm {
             return false;
         }
-        let (Some([a, b]), Sensed::Occupancy(occ)) = (self.reports.last_chunk::<2>(), sensed)
+        let (Some(&(last, false, _, _)), Sensed::Occupancy(occ)) = (self.reports.last(), sensed)
         else {
             return false;
         };
-        if a.1 || b.1 || a.0 == b.0 || occ.contains(a.0) || occ.contains(b.0) {
+        if occ.contains(last) {
             return false;
         }
-        let put_back = Sensed::Occupancy(*occ | Bitboard::from(a.0) | Bitboard::from(b.0));
-        (0..shorter_than.min(self.cfg.max_plies + 1)).any(|len| {
-            let ends: Vec<Vec<Move>> = if len == 0 {
-                if put_back.matches(cur.board()) {
-                    vec![Vec::new()]
-                } else {
-                    Vec::new()
-                }
-            } else {
-                self.lines(cur, &put_back, len)
+        let mut tried = Bitboard::from(last);
+        for &(other, occupied, _, _) in self.reports.iter().rev().skip(1) {
+            if occupied || tried.contains(other) || occ.contains(other) {
+                tried.add(other);
+                continue;
+            }
+            tried.add(other);
+            let put_back = Sensed::Occupancy(*occ | Bitboard::from(last) | Bitboard::from(other));
+            let takes = |end: &Chess| {
+                end.legal_moves().iter().any(|m| {
+                    m.is_capture()
+                        && ((m.from() == Some(last) && m.to() == other)
+                            || (m.from() == Some(other) && m.to() == last))
+                })
             };
-            ends.iter().any(|l| {
-                (l.is_empty() || self.fit(cur, l) == Some((0, 0))) && {
-                    let mut end = cur.clone();
-                    for m in l {
-                        end.play_unchecked(*m);
-                    }
-                    end.legal_moves().iter().any(|m| {
-                        m.is_capture()
-                            && ((m.from() == Some(a.0) && m.to() == b.0)
-                                || (m.from() == Some(b.0) && m.to() == a.0))
-                    })
+            let found = (0..shorter_than.min(self.cfg.max_plies + 1)).any(|len| {
+                if len == 0 {
+                    return put_back.matches(cur.board()) && takes(cur);
                 }
-            })
-        })
+                self.lines(cur, &put_back, len).iter().any(|l| {
+                    self.fit(cur, l) == Some((0, 0)) && {
+                        let mut end = cur.clone();
+                        for m in l {
+                            end.play_unchecked(*m);
+                        }
+                        takes(&end)
+                    }
+                })
+            });
+            if found {
+                return true;
+            }
+        }
+        false
     }
 
     /// Identity boards, a board nothing explains: when it is the end of one line from `cur`
