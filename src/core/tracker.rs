@@ -1910,10 +1910,11 @@ impl Tracker {
                         self.irregular(now, &cur, sensed);
                         return;
                     }
-                    // (Occupancy boards: nor when the board is the game position, or one
-                    // move on, with a capture in progress — the last two reports took the
-                    // victim and the capturer off: `bxa2+` re-read as `Qxb2+ Kxb2 bxa2+
-                    // Kxa2` while the queen's capture on b2 was in the hand.)
+                    // (Occupancy boards: nor when the board is moves from the game position,
+                    // fewer than the revision's, with a capture in progress — the victim and
+                    // the capturer lifted, see `capture_in_progress_after`: `bxa2+` re-read
+                    // as `Qxb2+ Kxb2 bxa2+ Kxa2` while the queen's capture on b2 was in the
+                    // hand.)
                     if self.capture_in_progress_after(&cur, &sensed, line.len()) {
                         self.irregular(now, &cur, sensed);
                         return;
