@@ -14,11 +14,10 @@
 //! `cargo run --release --example latency [STEP]` (STEP: every STEP-th game; default 1).
 //! `SEED=N` and `SENSING=identity|occupancy` as in exactness.
 
-use eboardd::core::event::Event;
 use eboardd::core::session::Sensing;
-use eboardd::core::sim::latency::{REST_MS, ply_timings};
-use eboardd::core::sim::{Pattern, SimConfig, SimGame, replay_config, simulate_with_script};
-use eboardd::shell::replay::run_capture;
+use eboardd::core::sim::latency::REST_MS;
+use eboardd::core::sim::{Pattern, SimConfig, SimGame, simulate_with_script};
+use eboardd::shell::replay::simulated_timings;
 use eboardd::shell::shared_data;
 
 fn percentile(sorted: &[i64], p: f64) -> i64 {
@@ -77,13 +76,7 @@ fn main() {
             let (mut plies, mut rested, mut never, mut revised) = (0usize, 0usize, 0usize, 0);
             for (i, g) in sample.iter().enumerate() {
                 let cfg = SimConfig::sample(i, seed, *noise, patterns);
-                let (cap, script) = simulate_with_script(g, &cfg);
-                let mut events: Vec<Event> = Vec::new();
-                run_capture(&cap, replay_config(g, &cfg, sensing), |e| events.push(e));
-                for (ply, t) in ply_timings(g, &script, &events, sensing)
-                    .into_iter()
-                    .enumerate()
-                {
+                for (ply, t) in simulated_timings(g, &cfg, sensing).into_iter().enumerate() {
                     plies += 1;
                     if !t.rested {
                         continue;

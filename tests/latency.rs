@@ -3,11 +3,10 @@
 //! them all and prints the figures the README quotes), replayed as the daemon replays a
 //! capture; see `eboardd::core::sim::latency` for what is measured.
 
-use eboardd::core::event::Event;
 use eboardd::core::session::Sensing;
-use eboardd::core::sim::latency::{PlyTiming, REST_MS, ply_timings};
-use eboardd::core::sim::{Pattern, SimConfig, replay_config, simulate_with_script};
-use eboardd::shell::replay::run_capture;
+use eboardd::core::sim::latency::{PlyTiming, REST_MS};
+use eboardd::core::sim::{Pattern, SimConfig};
+use eboardd::shell::replay::simulated_timings;
 use eboardd::shell::shared_data;
 
 const STEP: usize = 8;
@@ -19,13 +18,7 @@ fn timings(noise: f64, sensing: Sensing) -> Vec<(usize, usize, PlyTiming)> {
     let mut out = Vec::new();
     for (i, g) in games.iter().step_by(STEP).enumerate() {
         let cfg = SimConfig::sample(i, 0, noise, &Pattern::ALL);
-        let (cap, script) = simulate_with_script(g, &cfg);
-        let mut events: Vec<Event> = Vec::new();
-        run_capture(&cap, replay_config(g, &cfg, sensing), |e| events.push(e));
-        for (ply, t) in ply_timings(g, &script, &events, sensing)
-            .into_iter()
-            .enumerate()
-        {
+        for (ply, t) in simulated_timings(g, &cfg, sensing).into_iter().enumerate() {
             if t.rested {
                 out.push((i, ply + 1, t));
             }

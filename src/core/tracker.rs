@@ -526,7 +526,6 @@ pub struct Tracker {
 #[derive(Clone, Copy, Debug)]
 struct Timers {
     square: Square,
-    at: u64,
     dirty: bool,
     last_change_ms: u64,
     extra_deadline: Option<u64>,
@@ -649,7 +648,6 @@ impl Tracker {
         }
         let before = Timers {
             square: sq,
-            at: now,
             dirty: self.dirty,
             last_change_ms: self.last_change_ms,
             extra_deadline: self.extra_deadline,
@@ -659,13 +657,11 @@ impl Tracker {
         let before_empty = self.before_empty.take();
         if self.flicker(now, sq, piece) {
             // (The square read empty for a moment: no report at all. Nothing else was
-            // reported or decided meanwhile: the board is as it was, and so are its timers —
-            // a flicker does not restart the wait for the board to rest.)
+            // reported — `before_empty` is taken by every report — or decided meanwhile: the
+            // board is as it was, and so are its timers; a flicker does not restart the wait
+            // for the board to rest.)
             if let Some(b) = before_empty.filter(|b| {
-                b.square == sq
-                    && b.ops == self.ops.len()
-                    && b.chain == self.chain.len()
-                    && self.reports.last().is_none_or(|r| r.3 <= b.at)
+                b.square == sq && b.ops == self.ops.len() && b.chain == self.chain.len()
             }) {
                 if let Some(live) = self.live.as_mut() {
                     live.set(sq, piece);
@@ -3183,15 +3179,11 @@ impl Tracker {
             tried.add(other);
             let put_back = Sensed::Occupancy(*occ | Bitboard::from(last) | Bitboard::from(other));
             let takes = |end: &Chess| {
-                end.legal_moves().iter().any(|m| {
-                    m.is_capture()
-                        && ((m.from() == Some(last) && m.to() == other)
-                            || (m.from() == Some(other) && m.to() == last))
-                })
+                capture_lifted(end, *occ, other, last) || capture_lifted(end, *occ, last, other)
             };
             let found = (0..shorter_than.min(self.cfg.max_plies + 1)).any(|len| {
                 if len == 0 {
-                    return put_back.matches(cur.board()) && takes(cur);
+                    return takes(cur);
                 }
                 self.lines(cur, &put_back, len).iter().any(|l| {
                     self.fit(cur, l) == Some((0, 0)) && {

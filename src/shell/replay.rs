@@ -70,6 +70,20 @@ pub fn run_capture(cap: &Capture, config: SessionConfig, mut out: impl FnMut(Eve
     drain(&mut s, &mut out);
 }
 
+/// A simulated game, replayed as `eboardd replay` replays its capture on a board of this
+/// sensing: the timing of each ply (see [`crate::core::sim::latency`]).
+pub fn simulated_timings(
+    game: &crate::core::sim::SimGame,
+    cfg: &crate::core::sim::SimConfig,
+    sensing: crate::core::session::Sensing,
+) -> Vec<crate::core::sim::latency::PlyTiming> {
+    use crate::core::sim::{latency::ply_timings, replay_config, simulate_with_script};
+    let (cap, script) = simulate_with_script(game, cfg);
+    let mut events: Vec<Event> = Vec::new();
+    run_capture(&cap, replay_config(game, cfg, sensing), |e| events.push(e));
+    ply_timings(game, &script, &events, sensing)
+}
+
 /// The game a capture replays to, as UCI moves: the moves of the last game, with every
 /// takeback applied (what a broadcast shows at the end).
 pub fn replay_moves(cap: &Capture, config: SessionConfig) -> Vec<String> {

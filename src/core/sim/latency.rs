@@ -6,8 +6,9 @@
 //! least [`REST_MS`] after that (sensor flicker is not a touch). Its reports are read from the
 //! events of replaying the capture: the first instant the reported game (every `move` and
 //! `takeback` folded, from the last `new_game`) holds a move at that ply, whichever, and the
-//! first instant it holds the real game up to and including that ply. Used by
-//! `examples/latency.rs` (the figures) and `tests/latency.rs`.
+//! first instant it holds the real game up to and including that ply. Used, through
+//! `shell::replay::simulated_timings`, by `examples/latency.rs` (the figures) and
+//! `tests/latency.rs`.
 
 use shakmaty::CastlingMode;
 
