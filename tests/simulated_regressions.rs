@@ -337,6 +337,31 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             419,
             "a capture in progress, its victim lifted before the opponent's move landed",
         ),
+        (
+            0,
+            978,
+            "lines from the game position: origins emptied in the line's order first",
+        ),
+        (
+            100000,
+            912,
+            "lines from the game position: origins emptied in the line's order first",
+        ),
+        (
+            0,
+            114,
+            "candidates extended: origins emptied in the line's order first",
+        ),
+        (
+            10000,
+            12,
+            "candidates extended: origins emptied in the line's order first",
+        ),
+        (
+            0,
+            997,
+            "no candidate explains the board: the one showing a move begun is taken",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }

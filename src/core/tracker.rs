@@ -1506,6 +1506,31 @@ impl Tracker {
         lines
     }
 
+    /// [`Tracker::best_supported`] for lines from the game position, first keeping those
+    /// whose origins the board reported emptied in their order (occupancy boards: the
+    /// evidence counts the reports a line uses, not those it contradicts — `Qd3 Qxd3 dxe5
+    /// Qf5` with the queen's origin read empty after the other queen's and the pawn's,
+    /// against `dxe5 Qd3 Qf5 Qxf5` read in order).
+    fn best_supported_ordered(&self, lines: Vec<Vec<Move>>) -> Vec<Vec<Move>> {
+        self.best_supported(self.best_ordered(lines, |l| self.lift_order_cost(l)))
+    }
+
+    /// Occupancy boards (no dump since the last confirmed position): the lines with the least
+    /// `cost` (a lift order cost).
+    fn best_ordered(
+        &self,
+        mut lines: Vec<Vec<Move>>,
+        cost: impl Fn(&[Move]) -> usize,
+    ) -> Vec<Vec<Move>> {
+        if self.cfg.sensing == Sensing::Occupancy && !self.dump_since_confirm && lines.len() > 1 {
+            let lifts: Vec<usize> = lines.iter().map(|l| cost(l)).collect();
+            let min = lifts.iter().min().copied().unwrap_or(0);
+            let mut lifts = lifts.into_iter();
+            lines.retain(|_| lifts.next() == Some(min));
+        }
+        lines
+    }
+
     /// [`Tracker::best_supported`] judged on what each line adds to the candidate it extends
     /// (the longest of `candidates` it starts with).
     fn best_supported_after(
@@ -1818,7 +1843,7 @@ impl Tracker {
         let seen: Vec<Move> = self.chain.iter().map(|(m, _)| *m).collect();
         let from_seen = self.chain.last().map(|(_, p)| p.clone());
         for len in 2..=max_plies {
-            let mut lines = self.best_supported(self.lines(&cur, &sensed, len));
+            let mut lines = self.best_supported_ordered(self.lines(&cur, &sensed, len));
             if lines.is_empty()
                 && max_plies > 1
                 && let Some(tail) = &from_seen
@@ -4330,6 +4355,28 @@ impl Tracker {
         }
     }
 
+    /// Occupancy boards: `sensed` is `line` played from `cur` with one piece lifted that the
+    /// side to move may be moving: its own, or one it can capture (the victim first).
+    fn move_begun(&self, cur: &Chess, line: &[Move], sensed: &Sensed) -> bool {
+        let Sensed::Occupancy(occ) = sensed else {
+            return false;
+        };
+        let mut pos = cur.clone();
+        for m in line {
+            pos.play_unchecked(*m);
+        }
+        if !one_lifted(&pos, *occ) {
+            return false;
+        }
+        let o = pos.board().occupied();
+        let sq = (o & !*occ).first().expect("one lifted");
+        pos.board().by_color(pos.turn()).contains(sq)
+            || pos
+                .legal_moves()
+                .iter()
+                .any(|m| m.is_capture() && m.to() == sq)
+    }
+
     /// Candidates pending: the board narrows them down (see `extend_pending`).
     fn narrow_pending(&mut self, now: u64, sensed: &Sensed, fields: &[PieceCode; 64]) {
         let Some(g) = self.game.as_ref() else { return };
@@ -4531,10 +4578,16 @@ impl Tracker {
                 // candidate is taken as played and the board looked at from there (the
                 // reports followed again, see `Tracker::followed_lines` — the candidates
                 // would wait for good when play went on quickly; a wrong pick is put right by
-                // `Tracker::refollow`).
+                // `Tracker::refollow`). The first that shows this board as a move begun — a
+                // piece of the side to move lifted, or one it can capture — before the others:
+                // `Rxf7` against `Rxe8+` with the rook on f7 lifted, which only after `Rxe8+`
+                // is Black's to move.
                 if self.cfg.sensing == Sensing::Occupancy
                     && now >= self.last_change_ms + self.cfg.occupancy_capture_settle_ms
-                    && let Some(first) = saved.first()
+                    && let Some(first) = saved
+                        .iter()
+                        .find(|l| self.move_begun(&cur, l, sensed))
+                        .or(saved.first())
                 {
                     let first = first.clone();
                     self.apply_line(now, &first);
@@ -4546,15 +4599,13 @@ impl Tracker {
             }
             return;
         }
-        // (Occupancy boards: the lines the transitions seen support best — judged on the
-        // moves this board added: what was seen since concerns them, not the moves before.)
+        // (Occupancy boards: those whose origins the board reported emptied in their order,
+        // since the game position — see `best_supported_ordered`; the order they had stays
+        // among them. Then the lines the transitions seen support best — judged on the moves
+        // this board added: what was seen since concerns them, not the moves before.)
+        let ply = self.ply() as usize;
+        let next = self.best_ordered(next, |l| self.lift_order_cost_from(ply, l));
         let mut next = self.best_supported_after(next, &candidates);
-        // (Occupancy boards: the order in which the board reported the moves' origins emptied,
-        // since the game position, ranks them first; the order they had stays among equals.)
-        if self.cfg.sensing == Sensing::Occupancy && next.len() > 1 {
-            let ply = self.ply() as usize;
-            next.sort_by_cached_key(|l| self.lift_order_cost_from(ply, l));
-        }
         next.truncate(16);
         let common = common_prefix(&next);
         if common > 0 {
