@@ -362,6 +362,16 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             997,
             "no candidate explains the board: the one showing a move begun is taken",
         ),
+        (
+            340000,
+            248,
+            "revisions equal on the order: the one with fewer captures never seen",
+        ),
+        (
+            100000,
+            623,
+            "revisions equal on the order: the one with fewer captures never seen",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }

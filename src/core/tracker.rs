@@ -1890,11 +1890,24 @@ impl Tracker {
                     .iter()
                     .filter_map(|l| self.fit(&before, l).map(|c| ((c, lift(moves_n - 1, l)), l)))
                     .collect();
-                best_revised.sort_by_key(|(c, _)| *c);
+                // (Occupancy boards: of two revisions equal on the order, the one needing
+                // fewer captures never seen — `Qd5 Qxd5`, the victim seen lifted, against
+                // `Qxd4 Qd5` with d4 never read empty, the queen's slide from d7 read on d6
+                // and d5 for both.)
+                let unseen = |l: &[Move]| {
+                    if self.cfg.sensing == Sensing::Occupancy {
+                        self.unseen_captures(l)
+                    } else {
+                        0
+                    }
+                };
+                best_revised.sort_by_key(|(c, l)| (*c, unseen(l)));
                 // (A revision must account for every piece the board reported since.)
                 if let Some(&((c, lc), line)) = best_revised.first()
                     && c.1 == 0
-                    && best_revised.get(1).is_none_or(|(c2, _)| *c2 > (c, lc))
+                    && best_revised
+                        .get(1)
+                        .is_none_or(|(c2, l2)| (*c2, unseen(l2)) > ((c, lc), unseen(line)))
                     && best_forward.is_none_or(|f| {
                         f > (c, lc)
                             || (f == (c, lc)
