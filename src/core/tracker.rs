@@ -99,11 +99,12 @@
 //!   an undecidable game of the same kind (+1180000 #410, `e7d8=B Rxd8`).
 //! - Occupancy boards (compared up to the promotion piece), default draw: 100% with clean
 //!   handling, 99.7% with every pattern but early replies and captures swapped inside one
-//!   scan, 99.1% with every pattern but early replies, 98.7% with every pattern (other draws
-//!   +5000 to +60000: every pattern 97.8–98.6%; the 40 draws +0, +5000 and +10000 to
-//!   +380000 together: 40,569 of 41,280, 98.3% — 40,550 before the rules of stop 16, 40,428
-//!   before those of stop 15 — and no game lost — nothing reported after some ply — where 3
-//!   were before stop 16 and 12 before moves captured at once were followed, 2026-12-01).
+//!   scan, 99.1% with every pattern but early replies, 98.9% with every pattern (other draws
+//!   +5000 to +60000: every pattern 98.1–99.1%; the 40 draws +0, +5000 and +10000 to
+//!   +380000 together: 40,720 of 41,280, 98.6% — 40,633 before the lift-order rules of stop
+//!   18, 40,569 before those of stop 17, 40,550 before those of stop 16, 40,428 before those
+//!   of stop 15 — and no game lost — nothing reported after some ply — where 3 were before
+//!   stop 16 and 12 before moves captured at once were followed, 2026-12-02).
 //!   The promotion piece is taken as the configured one (a queen) until a later move fits
 //!   only another piece (rule 8, however long ago the promotion was). A capture swapped
 //!   inside one scan shows only its origin emptied, so every capture of that piece fits:
