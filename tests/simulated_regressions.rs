@@ -365,12 +365,22 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
         (
             340000,
             248,
-            "revisions equal on the order: the one with fewer captures never seen",
+            "slides revised equal on the order: the one with fewer captures never seen",
         ),
         (
             100000,
             623,
-            "revisions equal on the order: the one with fewer captures never seen",
+            "slides revised equal on the order: the one with fewer captures never seen",
+        ),
+        (
+            60000,
+            104,
+            "only revisions that carry the last move on count captures never seen",
+        ),
+        (
+            220000,
+            151,
+            "only revisions that carry the last move on count captures never seen",
         ),
     ];
     check(&games, Sensing::Occupancy, cases);

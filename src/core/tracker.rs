@@ -100,8 +100,8 @@
 //! - Occupancy boards (compared up to the promotion piece), default draw: 100% with clean
 //!   handling, 99.7% with every pattern but early replies and captures swapped inside one
 //!   scan, 99.1% with every pattern but early replies, 98.9% with every pattern (other draws
-//!   +5000 to +60000: every pattern 98.1–99.1%; the 40 draws +0, +5000 and +10000 to
-//!   +380000 together: 40,720 of 41,280, 98.6% — 40,633 before the lift-order rules of stop
+//!   +5000 to +60000: every pattern 98.2–99.1%; the 40 draws +0, +5000 and +10000 to
+//!   +380000 together: 40,726 of 41,280, 98.7% — 40,633 before the lift-order rules of stop
 //!   18, 40,569 before those of stop 17, 40,550 before those of stop 16, 40,428 before those
 //!   of stop 15 — and no game lost — nothing reported after some ply — where 3 were before
 //!   stop 16 and 12 before moves captured at once were followed, 2026-12-02).
@@ -1891,12 +1891,13 @@ impl Tracker {
                     .iter()
                     .filter_map(|l| self.fit(&before, l).map(|c| ((c, lift(moves_n - 1, l)), l)))
                     .collect();
-                // (Occupancy boards: of two revisions equal on the order, the one needing
-                // fewer captures never seen — `Qd5 Qxd5`, the victim seen lifted, against
-                // `Qxd4 Qd5` with d4 never read empty, the queen's slide from d7 read on d6
-                // and d5 for both.)
+                // (Occupancy boards: of two revisions equal on the order that carry the last
+                // move on, the one needing fewer captures never seen — `Qd5 Qxd5`, the victim
+                // seen lifted, against `Qxd4 Qd5` with d4 never read empty, the queen's slide
+                // from d7 read on d6 and d5 for both. Other revisions count none: a tie
+                // between them still takes no revision.)
                 let unseen = |l: &[Move]| {
-                    if self.cfg.sensing == Sensing::Occupancy {
+                    if self.cfg.sensing == Sensing::Occupancy && continues_slide(last, l[0]) {
                         self.unseen_captures(l)
                     } else {
                         0
