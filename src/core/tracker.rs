@@ -2008,10 +2008,7 @@ impl Tracker {
                             .any(|len| {
                                 self.lines(&cur, put_back, len).iter().any(|l| {
                                     let k = self.unseen_captures(l);
-                                    let mut end = cur.clone();
-                                    for m in l {
-                                        end.play_unchecked(*m);
-                                    }
+                                    let end = played(&cur, l);
                                     let moved = (end.board().by_color(!end.turn()) & lifted).any();
                                     (k + 1 < fewest || (k < fewest && (fewest >= 2 || moved)))
                                         && self.fit(&cur, l) == Some((0, 0))
@@ -2308,10 +2305,7 @@ impl Tracker {
                     if owed.is_some_and(|sq| !(ext[0].is_capture() && ext[0].to() == sq)) {
                         continue;
                     }
-                    let mut p = pos.clone();
-                    for m in &ext {
-                        p.play_unchecked(*m);
-                    }
+                    let p = played(pos, &ext);
                     let mut l = line.clone();
                     l.extend(ext);
                     keep(&mut next, (p, l, Bitboard::EMPTY, unseen + cost, victim));
@@ -2679,10 +2673,7 @@ impl Tracker {
                         continue;
                     }
                     for t in tails {
-                        let mut end = pos.clone();
-                        for m in &t {
-                            end.play_unchecked(*m);
-                        }
+                        let end = played(pos, &t);
                         let mut l = line.clone();
                         l.extend(t);
                         found.push((l, end));
@@ -3225,15 +3216,9 @@ impl Tracker {
                 if len == 0 {
                     return takes(cur);
                 }
-                self.lines(cur, &put_back, len).iter().any(|l| {
-                    self.fit(cur, l) == Some((0, 0)) && {
-                        let mut end = cur.clone();
-                        for m in l {
-                            end.play_unchecked(*m);
-                        }
-                        takes(&end)
-                    }
-                })
+                self.lines(cur, &put_back, len)
+                    .iter()
+                    .any(|l| self.fit(cur, l) == Some((0, 0)) && takes(&played(cur, l)))
             });
             if found {
                 return true;
@@ -3963,13 +3948,7 @@ impl Tracker {
     fn start_pending(&mut self, now: u64, lines: Vec<Vec<Move>>) {
         let ply = self.ply() + 1;
         let cur = self.game.as_ref().expect("a game").current().clone();
-        let end = |l: &Vec<Move>| {
-            let mut p = cur.clone();
-            for m in l {
-                p.play_unchecked(*m);
-            }
-            p
-        };
+        let end = |l: &Vec<Move>| played(&cur, l);
         let first = end(&lines[0]);
         let transposition = lines.iter().skip(1).all(|l| end(l) == first);
         if transposition {
@@ -4376,10 +4355,7 @@ impl Tracker {
         let Sensed::Occupancy(occ) = sensed else {
             return false;
         };
-        let mut pos = cur.clone();
-        for m in line {
-            pos.play_unchecked(*m);
-        }
+        let pos = played(cur, line);
         if !one_lifted(&pos, *occ) {
             return false;
         }
@@ -4420,10 +4396,7 @@ impl Tracker {
         // more move, or none) with a piece in the hand.
         let mut in_hand = false;
         for line in &candidates {
-            let mut pos = cur.clone();
-            for m in line {
-                pos.play_unchecked(*m);
-            }
+            let pos = played(&cur, line);
             if sensed.matches(pos.board()) {
                 next.push(line.clone());
                 solid = true;
@@ -4653,10 +4626,7 @@ impl Tracker {
         let Some((&last, base)) = line.split_last() else {
             return Vec::new();
         };
-        let mut pos = cur.clone();
-        for m in base {
-            pos.play_unchecked(*m);
-        }
+        let pos = played(cur, base);
         pos.legal_moves()
             .iter()
             .filter(|m| **m != last && continues_slide(last, **m))
@@ -4677,10 +4647,7 @@ impl Tracker {
         sensed: &Sensed,
         first: impl Fn(&Move) -> bool,
     ) -> Vec<Vec<Move>> {
-        let mut pos = cur.clone();
-        for m in base {
-            pos.play_unchecked(*m);
-        }
+        let pos = played(cur, base);
         for len in 1..=3 {
             let ext: Vec<Vec<Move>> = self
                 .lines(&pos, sensed, len)
@@ -4973,6 +4940,15 @@ fn en_passant_victim(m: &Move) -> Option<Square> {
         Move::EnPassant { from, to } => Some(Square::from_coords(to.file(), from.rank())),
         _ => None,
     }
+}
+
+/// `start` with the moves of `line` played.
+fn played(start: &Chess, line: &[Move]) -> Chess {
+    let mut pos = start.clone();
+    for m in line {
+        pos.play_unchecked(*m);
+    }
+    pos
 }
 
 /// Occupancy boards: `occ` is `pos` with one piece lifted.
