@@ -59,7 +59,10 @@
 //! Intermediate boards (a piece in the hand, a capture half done, a castle half done, a pawn
 //! waiting on the last rank) match none of these in identity mode and are simply waited out.
 //! Occupancy boards see less: a capture only empties the origin, so a capture whose target
-//! was not seen emptied waits `occupancy_capture_settle_ms` (a board that reads as nothing
+//! was not seen emptied waits `occupancy_capture_settle_ms` — counted from the capture's
+//! origin emptied when one line explains the board and the opponent's reply has since been
+//! seen made (plain moves, or captures whose victim was seen lifted after it: the capturer is
+//! out of the hand), else from the board's last change (a board that reads as nothing
 //! but such captures, two or more, with pieces only taken off since the game position, waits
 //! `IN_HAND_REST_MS`: a capture in progress — the victim lifted, the capturer in the hand —
 //! is likelier), and evidence (targets seen
@@ -101,7 +104,7 @@
 //!   handling, 99.7% with every pattern but early replies and captures swapped inside one
 //!   scan, 99.1% with every pattern but early replies, 98.9% with every pattern (other draws
 //!   +5000 to +60000: every pattern 98.2–99.1%; the 40 draws +0, +5000 and +10000 to
-//!   +380000 together: 40,726 of 41,280, 98.7% — 40,633 before the lift-order rules of stop
+//!   +380000 together: 40,727 of 41,280, 98.7% — 40,633 before the lift-order rules of stop
 //!   18, 40,569 before those of stop 17, 40,550 before those of stop 16, 40,428 before those
 //!   of stop 15 — and no game lost — nothing reported after some ply — where 3 were before
 //!   stop 16 and 12 before moves captured at once were followed, 2026-12-02).
@@ -120,7 +123,11 @@
 //!   filled); `Rc5xa5 Qd8xa5` and `Rc5xc8 Qd8xc8` with both captures swapped give the same
 //!   stream (c5 empty, d8 empty).
 //! - Timing on occupancy boards: a capture whose victim was never seen lifted is reported
-//!   `occupancy_capture_settle_ms` (900 ms) after the board came to rest; two or more such
+//!   `occupancy_capture_settle_ms` (900 ms) after the board came to rest (after its origin
+//!   emptied, when one line explains the board and the reply has been seen made since — the
+//!   opponent moving at once no longer holds it back, 2026-12-02: first reports later than
+//!   1 s 325 → 228 of 40,441 in `examples/latency.rs`; the 40 draws 40,726 → 40,727); two
+//!   or more such
 //!   captures with nothing put down since the game position (read so only when the board
 //!   stays that way: it is likelier a capture in progress) after `IN_HAND_REST_MS` (1.5 s),
 //!   beyond the 1 s the issue asks for — the board cannot tell them from a piece held in the
@@ -2986,16 +2993,9 @@ impl Tracker {
         if self.cfg.sensing != Sensing::Occupancy {
             return false;
         }
-        // (A slider's transit counts from the line's previous move's landing on: a square
-        // filled before that is no transit of a move made after it.)
-        let all_unseen = lines.iter().all(|l| {
-            let targets: Bitboard = l.iter().map(|m| m.to()).collect();
-            l.iter().enumerate().any(|(i, m)| {
-                m.is_capture()
-                    && !m.is_en_passant()
-                    && self.move_evidence_after(m, targets, self.landed_before(l, i)) == 0
-            })
-        });
+        let all_unseen = lines
+            .iter()
+            .all(|l| (0..l.len()).any(|i| self.never_seen_captured(l, i)));
         if !all_unseen {
             return false;
         }
@@ -3013,12 +3013,79 @@ impl Tracker {
         } else {
             self.cfg.occupancy_capture_settle_ms
         };
-        let deadline = self.last_change_ms + rest;
+        // (One line whose last such capture the opponent's reply has followed, landed and
+        // seen: the capturer is not in the hand any more — the rest counts from its origin
+        // emptied, not from the reply. Several lines wait as before: the moves made meanwhile
+        // decide between them before any is shown.)
+        let replied = if only_taken_off || self.dump_since_confirm || lines.len() != 1 {
+            None
+        } else {
+            lines
+                .iter()
+                .map(|l| self.replied_after_capture(l))
+                .try_fold(0, |acc, t| t.map(|t| acc.max(t)))
+        };
+        let deadline = replied.unwrap_or(self.last_change_ms) + rest;
         if now < deadline {
             self.extra_deadline = Some(deadline);
             return true;
         }
         false
+    }
+
+    /// Occupancy boards: whether `line[i]` is a capture the board gave no evidence of (see
+    /// [`Tracker::move_evidence_after`]: a transit counts from the line's previous move's
+    /// landing on, a square filled before that is no transit of a move made after it).
+    fn never_seen_captured(&self, line: &[Move], i: usize) -> bool {
+        let m = &line[i];
+        let targets: Bitboard = line.iter().map(|m| m.to()).collect();
+        m.is_capture()
+            && !m.is_en_passant()
+            && self.move_evidence_after(m, targets, self.landed_before(line, i)) == 0
+    }
+
+    /// Occupancy boards: when the last [`Tracker::never_seen_captured`] capture of `line` had
+    /// its origin reported empty, if moves follow it that were all seen made after that — plain
+    /// moves, or captures whose victim was seen lifted after it. `None` otherwise (the capture
+    /// is the line's last move, or a later capture's victim was lifted before it — the
+    /// capturer may be the piece in the hand).
+    fn replied_after_capture(&self, line: &[Move]) -> Option<u64> {
+        let i = (0..line.len())
+            .rev()
+            .find(|&i| self.never_seen_captured(line, i))?;
+        if i + 1 == line.len() {
+            return None;
+        }
+        let t = line[i].from().and_then(|f| self.left_at(f))?;
+        // (Nothing else reported since: a square the line does not move on lifted and put back
+        // meanwhile — the capture's real victim? — waits as before.)
+        let mut squares = Bitboard::EMPTY;
+        for m in &line[i..] {
+            squares |= m.from().map_or(Bitboard::EMPTY, Bitboard::from_square);
+            squares.add(m.to());
+            if let Some((king, rook)) = castle_targets(m) {
+                squares.add(king);
+                squares.add(rook);
+            }
+        }
+        if self
+            .reports
+            .iter()
+            .any(|r| r.3 >= t && !squares.contains(r.0))
+        {
+            return None;
+        }
+        line[i + 1..]
+            .iter()
+            .all(|m| {
+                !m.is_capture()
+                    || (!m.is_en_passant()
+                        && self
+                            .reports
+                            .iter()
+                            .any(|r| r.0 == m.to() && !r.1 && r.3 > t))
+            })
+            .then_some(t)
     }
 
     /// Occupancy boards: a capture whose target was never seen emptied since the game position
