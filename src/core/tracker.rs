@@ -3017,13 +3017,11 @@ impl Tracker {
         // seen: the capturer is not in the hand any more — the rest counts from its origin
         // emptied, not from the reply. Several lines wait as before: the moves made meanwhile
         // decide between them before any is shown.)
-        let replied = if only_taken_off || self.dump_since_confirm || lines.len() != 1 {
-            None
-        } else {
-            lines
-                .iter()
-                .map(|l| self.replied_after_capture(l))
-                .try_fold(0, |acc, t| t.map(|t| acc.max(t)))
+        let replied = match lines {
+            [line] if !only_taken_off && !self.dump_since_confirm => {
+                self.replied_after_capture(line)
+            }
+            _ => None,
         };
         let deadline = replied.unwrap_or(self.last_change_ms) + rest;
         if now < deadline {
@@ -3046,9 +3044,10 @@ impl Tracker {
 
     /// Occupancy boards: when the last [`Tracker::never_seen_captured`] capture of `line` had
     /// its origin reported empty, if moves follow it that were all seen made after that — plain
-    /// moves, or captures whose victim was seen lifted after it. `None` otherwise (the capture
-    /// is the line's last move, or a later capture's victim was lifted before it — the
-    /// capturer may be the piece in the hand).
+    /// moves, or captures whose victim was seen lifted after it — and the board reported
+    /// nothing since on squares those moves do not touch. `None` otherwise (the capture is the
+    /// line's last move, a later capture's victim was lifted before it — the capturer may be
+    /// the piece in the hand — or another square was lifted meanwhile).
     fn replied_after_capture(&self, line: &[Move]) -> Option<u64> {
         let i = (0..line.len())
             .rev()
