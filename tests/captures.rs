@@ -7,7 +7,8 @@
 //! output is also compared with `<name>.expected.jsonl` (regenerate with
 //! `UPDATE_GOLDEN=1 cargo test --test captures` and review the diff). `# expect-event:` and
 //! `# expect-no-event:` (with `expect-occupancy-` forms) name events that must, or must not,
-//! be among them.
+//! be among them. `# expect-occupancy-by: UCI MS`: in occupancy mode the move UCI is first
+//! reported no later than MS (the capture's clock).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -159,6 +160,19 @@ fn every_pattern_capture_reconstructs_exactly() {
                 .collect(),
         };
         assert_eq!(fold(&occ), want_occ, "{name}: occupancy mode");
+        for by in comment(&text, "expect-occupancy-by") {
+            let (uci, ms) = by.split_once(' ').expect("expect-occupancy-by: UCI MS");
+            let ms: u64 = ms.trim().parse().expect("expect-occupancy-by: MS");
+            let first = occ
+                .iter()
+                .find(|e| e["event"] == "move" && e["uci"] == uci)
+                .unwrap_or_else(|| panic!("{name}: {uci} never reported (occupancy)"));
+            let t = first["t_ms"].as_u64().unwrap();
+            assert!(
+                t <= ms,
+                "{name}: {uci} first reported at {t} ms, later than {ms} ms (occupancy)"
+            );
+        }
         for ev in comment(&text, "expect-occupancy-event") {
             assert!(
                 names(&occ).contains(&ev.as_str()),

@@ -1517,5 +1517,21 @@ def followed_at_once():
     c.expect(["a4c3", "a5b6", "c3a4", "b6a5", "a4c3", "a5b6", "c3a4"])
     c.write()
 
+    # 4.Bxc6 swapped inside one scan (an occupancy board sees only b5 empty: the bishop may
+    # be in the hand) and Black's 4...h6 at once (h7 lifted 100 ms after the bishop reached
+    # c6): the capture rests its 900 ms from b5 read empty, not from h6 landing — the reply
+    # shows the bishop out of the hand. Both moves reported by 500 ms after h6 landed (they
+    # used to wait 900 ms after it).
+    c = Cap("capture-unseen-then-reply", "1.e4 e5 2.Nf3 Nc6 3.Bb5 Nf6 4.Bxc6 (swap inside one scan) h6 (h7 lifted 100 ms after the swap) 5.O-O")
+    for a, b in [('e2', 'e4'), ('e7', 'e5'), ('g1', 'f3'), ('b8', 'c6'), ('f1', 'b5'), ('g8', 'f6')]:
+        c.move(a, b)
+    c.lift('b5', 1500); c.put('c6', 'B', 220)            # swap: c6 n -> B directly
+    c.lift('h7', 100); c.put('h6', 'p', 220)
+    landed = c.t
+    c.lift('e1', 1500); c.lift('h1', 150); c.put('g1', 'K', 200); c.put('f1', 'R', 150)
+    c.expect(["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "g8f6", "b5c6", "h7h6", "e1g1"])
+    c.lines.insert(4, f"# expect-occupancy-by: h7h6 {landed + 500}")
+    c.write()
+
 if __name__ == "__main__":
     main()
