@@ -3058,19 +3058,11 @@ impl Tracker {
         let t = line[i].from().and_then(|f| self.left_at(f))?;
         // (Nothing else reported since: a square the line does not move on lifted and put back
         // meanwhile — the capture's real victim? — waits as before.)
-        let mut squares = Bitboard::EMPTY;
-        for m in &line[i..] {
-            squares |= m.from().map_or(Bitboard::EMPTY, Bitboard::from_square);
-            squares.add(m.to());
-            if let Some((king, rook)) = castle_targets(m) {
-                squares.add(king);
-                squares.add(rook);
-            }
-        }
+        let touched = touched_by(&line[i..]);
         if self
             .reports
             .iter()
-            .any(|r| r.3 >= t && !squares.contains(r.0))
+            .any(|r| r.3 >= t && !touched.contains(r.0))
         {
             return None;
         }
@@ -3622,22 +3614,8 @@ impl Tracker {
     /// How many squares the reports since the last confirmed position name that no move of
     /// `line` touches (a piece lifted and put back there, as the line reads it).
     fn untouched(&self, line: &[Move]) -> usize {
-        let mut touched = Bitboard::EMPTY;
-        for m in line {
-            touched.add(m.to());
-            if let Some(from) = m.from() {
-                touched.add(from);
-            }
-            if let Some(victim) = en_passant_victim(m) {
-                touched.add(victim);
-            }
-            if let Some((king_to, rook_to)) = castle_targets(m) {
-                touched.add(king_to);
-                touched.add(rook_to);
-            }
-        }
         let reported: Bitboard = self.reports.iter().map(|r| r.0).collect();
-        (reported & !touched).count()
+        (reported & !touched_by(line)).count()
     }
 
     /// Occupancy boards, quick play that never rested as long as an unseen capture needs:
@@ -4964,6 +4942,26 @@ fn capture_recapture_reply_lifted(
         }
     }
     found
+}
+
+/// The squares the moves of `line` touch: origins, targets, en passant victims, and where a
+/// castle puts its king and rook.
+fn touched_by(line: &[Move]) -> Bitboard {
+    let mut touched = Bitboard::EMPTY;
+    for m in line {
+        touched.add(m.to());
+        if let Some(from) = m.from() {
+            touched.add(from);
+        }
+        if let Some(victim) = en_passant_victim(m) {
+            touched.add(victim);
+        }
+        if let Some((king_to, rook_to)) = castle_targets(m) {
+            touched.add(king_to);
+            touched.add(rook_to);
+        }
+    }
+    touched
 }
 
 /// Where a castling move puts its king and its rook (on the king's rank).
