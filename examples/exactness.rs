@@ -8,6 +8,8 @@
 //! boards it also counts the differing games whose moves leave the same occupied squares as
 //! the real game after every move (what the board shows at rest cannot tell them apart).
 
+mod common;
+
 use std::path::PathBuf;
 
 use eboardd::core::session::Sensing;
@@ -71,23 +73,11 @@ fn same_occupancy(start: &Chess, got: &[String], real: &[Move]) -> bool {
 }
 
 fn main() {
-    let step: usize = std::env::args()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1);
-    let seed: u64 = std::env::var("SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    let modes: Vec<Sensing> = match std::env::var("SENSING").as_deref() {
-        Ok("identity") => vec![Sensing::Identity],
-        Ok("occupancy") => vec![Sensing::Occupancy],
-        _ => vec![Sensing::Identity, Sensing::Occupancy],
-    };
+    let common::Sweep { step, seed, modes } = common::Sweep::from_env();
     let list = std::env::var_os("LIST").is_some();
     let dump = std::env::var_os("DUMP").map(PathBuf::from);
     let all = shared_data::simulation_games();
-    let sample: Vec<&SimGame> = all.iter().step_by(step.max(1)).collect();
+    let sample: Vec<&SimGame> = all.iter().step_by(step).collect();
     let without = |ex: &[Pattern]| -> Vec<Pattern> {
         Pattern::ALL
             .iter()

@@ -14,7 +14,8 @@
 //! `cargo run --release --example latency [STEP]` (STEP: every STEP-th game; default 1).
 //! `SEED=N` and `SENSING=identity|occupancy` as in exactness.
 
-use eboardd::core::session::Sensing;
+mod common;
+
 use eboardd::core::sim::latency::REST_MS;
 use eboardd::core::sim::{Pattern, SimConfig, SimGame, simulate_with_script};
 use eboardd::shell::replay::simulated_timings;
@@ -41,24 +42,12 @@ fn figures(v: &[i64]) -> String {
 }
 
 fn main() {
-    let step: usize = std::env::args()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1);
-    let seed: u64 = std::env::var("SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    let modes: Vec<Sensing> = match std::env::var("SENSING").as_deref() {
-        Ok("identity") => vec![Sensing::Identity],
-        Ok("occupancy") => vec![Sensing::Occupancy],
-        _ => vec![Sensing::Identity, Sensing::Occupancy],
-    };
+    let common::Sweep { step, seed, modes } = common::Sweep::from_env();
     let late_from: Option<i64> = std::env::var("LATE").ok().and_then(|v| v.parse().ok());
     let show_revised = std::env::var_os("REVISED").is_some();
     let dump = std::env::var_os("DUMP").map(std::path::PathBuf::from);
     let all = shared_data::simulation_games();
-    let sample: Vec<&SimGame> = all.iter().step_by(step.max(1)).collect();
+    let sample: Vec<&SimGame> = all.iter().step_by(step).collect();
     let sets: Vec<(&str, f64, Vec<Pattern>)> = vec![
         ("clean handling (noise 0)", 0.0, Pattern::ALL.to_vec()),
         ("every pattern", 0.8, Pattern::ALL.to_vec()),

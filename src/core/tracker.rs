@@ -133,6 +133,8 @@
 //!   beyond the 1 s the issue asks for — the board cannot tell them from a piece held in the
 //!   hand sooner.
 
+use std::sync::Arc;
+
 use shakmaty::{
     Bitboard, Board, CastlingMode, Chess, Color, FromSetup, Move, Position, Role, Square,
 };
@@ -445,6 +447,41 @@ impl Game {
     }
 }
 
+/// How many positions' legal moves a tracker keeps (see [`MoveCache`]).
+const MOVE_CACHE: usize = 8;
+
+/// The legal moves of the positions a tracker looked at last. Every look at the board
+/// searches from the game position again (lines of one, two, three moves, the same replies),
+/// so most of the move generation repeats the look before; shakmaty generates a position's
+/// moves afresh each time it is asked. (The oldest entry makes way for a new one.)
+#[derive(Debug, Default)]
+struct MoveCache(std::cell::RefCell<MoveSlots>);
+
+/// The positions and their moves, and the slot the next new position takes once all are used.
+type MoveSlots = (Vec<(Chess, Arc<[Move]>)>, usize);
+
+impl MoveCache {
+    /// The legal moves of `pos`, in shakmaty's order.
+    fn of(&self, pos: &Chess) -> Arc<[Move]> {
+        let mut cache = self.0.borrow_mut();
+        let (slots, next) = &mut *cache;
+        // (Positions compare by board, side to move, castling rights and a legal en passant
+        // square: all the moves depend on.)
+        if let Some((_, moves)) = slots.iter().find(|(p, _)| p == pos) {
+            return Arc::clone(moves);
+        }
+        let moves: Arc<[Move]> = pos.legal_moves().into_iter().collect();
+        let slot = (pos.clone(), Arc::clone(&moves));
+        if slots.len() < MOVE_CACHE {
+            slots.push(slot);
+        } else {
+            slots[*next] = slot;
+            *next = (*next + 1) % MOVE_CACHE;
+        }
+        moves
+    }
+}
+
 /// The move tracker of one board.
 #[derive(Debug)]
 pub struct Tracker {
@@ -469,6 +506,8 @@ pub struct Tracker {
     /// Set while searching lines with any promotion piece (occupancy boards otherwise search
     /// the configured one only; see [`Tracker::underpromoted`]).
     any_promotion: std::cell::Cell<bool>,
+    /// The legal moves of the positions looked at last (see [`MoveCache`]).
+    moves: MoveCache,
     /// The last board no move, line or takeback explained, at that ply.
     searched: Option<(Sensed, u32)>,
     /// A deadline set by a decision that must wait longer than `settle_ms`.
@@ -560,6 +599,7 @@ impl Tracker {
             touched_before: Bitboard::EMPTY,
             revising: std::cell::Cell::new(false),
             any_promotion: std::cell::Cell::new(false),
+            moves: MoveCache::default(),
             searched: None,
             extra_deadline: None,
             last_unexplained: None,
@@ -840,7 +880,11 @@ impl Tracker {
         out: &mut Vec<Vec<(Move, Chess)>>,
     ) {
         let diff = live.diff(pos.board());
-        for m in pos.legal_moves() {
+        // (Every move starts on a square of the side to move.)
+        if (diff & pos.us()).is_empty() {
+            return;
+        }
+        for &m in self.moves.of(pos).iter() {
             if out.len() >= 2 {
                 return;
             }
@@ -3704,7 +3748,11 @@ impl Tracker {
         } else {
             diff
         };
-        for m in pos.legal_moves() {
+        // Every move starts on a square of the side to move (castling: the king's).
+        if (sources & pos.us()).is_empty() {
+            return;
+        }
+        for &m in self.moves.of(pos).iter() {
             let Some(from) = m.from() else { continue };
             // (Occupancy boards do not see a capture's target change; earlier in a line the
             // same piece may move again.)
@@ -4792,6 +4840,10 @@ fn one_move(pos: &Chess, sensed: &Sensed) -> Option<(Move, Chess)> {
             return None;
         }
     }
+    // (Every move starts on a square of the side to move.)
+    if (diff & pos.us()).is_empty() {
+        return None;
+    }
     pos.legal_moves()
         .into_iter()
         .filter(|m| m.from().is_some_and(|f| diff.contains(f)) && diff.contains(m.to()))
@@ -5187,4 +5239,66 @@ fn exchange_loss(pos: &Chess, sq: Square, depth: u32) -> i32 {
     let mut next = pos.clone();
     next.play_unchecked(m);
     (piece_value(target.role) - exchange_loss(&next, sq, depth + 1)).max(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::fen::Fen;
+
+    fn pos(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
+
+    fn sorted(moves: &[Move]) -> Vec<String> {
+        let mut v: Vec<String> = moves
+            .iter()
+            .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn move_cache_gives_each_position_its_own_moves() {
+        let cache = MoveCache::default();
+        // The same board with and without a legal en passant capture, the same board with the
+        // other side to move, and with castling rights lost: none may take another's moves.
+        let fens = [
+            "rnbqkbnr/ppppp1pp/8/4Pp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "rnbqkbnr/ppppp1pp/8/4Pp2/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3",
+            "rnbqkbnr/ppppp1pp/8/4Pp2/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3",
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+            "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1",
+        ];
+        // More positions than the cache holds, asked for twice over: from the cache and anew.
+        let many: Vec<Chess> = fens
+            .iter()
+            .map(|f| pos(f))
+            .chain(
+                Chess::default()
+                    .legal_moves()
+                    .into_iter()
+                    .take(MOVE_CACHE)
+                    .map(|m| {
+                        let mut p = Chess::default();
+                        p.play_unchecked(m);
+                        p
+                    }),
+            )
+            .collect();
+        for _ in 0..2 {
+            for p in &many {
+                assert_eq!(sorted(&cache.of(p)), sorted(&p.legal_moves()));
+                assert_eq!(sorted(&cache.of(p)), sorted(&p.legal_moves()));
+            }
+        }
+        assert!(sorted(&cache.of(&pos(fens[0]))).contains(&"e5f6".to_string()));
+        assert!(!sorted(&cache.of(&pos(fens[1]))).contains(&"e5f6".to_string()));
+        assert!(sorted(&cache.of(&pos(fens[3]))).contains(&"e1c1".to_string()));
+        assert!(!sorted(&cache.of(&pos(fens[4]))).contains(&"e1c1".to_string()));
+    }
 }

@@ -1,0 +1,34 @@
+//! What the measuring examples (exactness, latency) share: which games, which draw of the
+//! handling and which sensing modes, from the command line and the environment.
+
+use eboardd::core::session::Sensing;
+
+/// A sweep over the shared games: every `step`-th game, each game's seed plus `seed`, in
+/// `modes`.
+pub struct Sweep {
+    pub step: usize,
+    pub seed: u64,
+    pub modes: Vec<Sensing>,
+}
+
+impl Sweep {
+    /// `[STEP]` as the first argument (default 1); `SEED=N` (default 0) and
+    /// `SENSING=identity|occupancy` (default both) from the environment.
+    pub fn from_env() -> Sweep {
+        let step = std::env::args()
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(1usize)
+            .max(1);
+        let seed = std::env::var("SEED")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0);
+        let modes = match std::env::var("SENSING").as_deref() {
+            Ok("identity") => vec![Sensing::Identity],
+            Ok("occupancy") => vec![Sensing::Occupancy],
+            _ => vec![Sensing::Identity, Sensing::Occupancy],
+        };
+        Sweep { step, seed, modes }
+    }
+}
