@@ -450,15 +450,37 @@ impl Game {
 /// How many positions' legal moves a tracker keeps (see [`MoveCache`]).
 const MOVE_CACHE: usize = 8;
 
-/// The legal moves of the positions a tracker looked at last. Every look at the board
-/// searches from the game position again (lines of one, two, three moves, the same replies),
-/// so most of the move generation repeats the look before; shakmaty generates a position's
-/// moves afresh each time it is asked. (The oldest entry makes way for a new one.)
+/// Occupancy boards: the legal moves of the positions a tracker looked at last. Every look at
+/// an occupancy board searches from the game position again (lines of one, two, three moves,
+/// the same replies, a piece in the hand looked at again and again), so most of the move
+/// generation repeats the look before; shakmaty generates a position's moves afresh each time
+/// it is asked. (The oldest entry makes way for a new one. Identity boards look from fewer
+/// and more varied positions: two looks in three miss, and keeping costs more than it saves.)
 #[derive(Debug, Default)]
 struct MoveCache(std::cell::RefCell<MoveSlots>);
 
 /// The positions and their moves, and the slot the next new position takes once all are used.
 type MoveSlots = (Vec<(Chess, Arc<[Move]>)>, usize);
+
+/// A position's legal moves, kept or generated for the asking. (It lives on the stack for one
+/// loop over the moves; boxing the generated list would cost the allocation it is there to
+/// avoid.)
+#[allow(clippy::large_enum_variant)]
+enum Moves {
+    Kept(Arc<[Move]>),
+    Fresh(shakmaty::MoveList),
+}
+
+impl std::ops::Deref for Moves {
+    type Target = [Move];
+
+    fn deref(&self) -> &[Move] {
+        match self {
+            Moves::Kept(moves) => moves,
+            Moves::Fresh(moves) => moves,
+        }
+    }
+}
 
 impl MoveCache {
     /// The legal moves of `pos`, in shakmaty's order.
@@ -884,7 +906,7 @@ impl Tracker {
         if (diff & pos.us()).is_empty() {
             return;
         }
-        for &m in self.moves.of(pos).iter() {
+        for &m in self.legal_moves(pos).iter() {
             if out.len() >= 2 {
                 return;
             }
@@ -3706,6 +3728,15 @@ impl Tracker {
     }
 
     /// All lines of exactly `len` legal moves from `pos` that end in the sensed board.
+    /// The legal moves of `pos` (occupancy boards: kept for the next looks, see
+    /// [`MoveCache`]).
+    fn legal_moves(&self, pos: &Chess) -> Moves {
+        match self.cfg.sensing {
+            Sensing::Occupancy => Moves::Kept(self.moves.of(pos)),
+            Sensing::Identity => Moves::Fresh(pos.legal_moves()),
+        }
+    }
+
     fn lines(&self, pos: &Chess, sensed: &Sensed, len: usize) -> Vec<Vec<Move>> {
         let mut out = Vec::new();
         let mut path = Vec::with_capacity(len);
@@ -3752,13 +3783,19 @@ impl Tracker {
         if (sources & pos.us()).is_empty() {
             return;
         }
-        for &m in self.moves.of(pos).iter() {
-            let Some(from) = m.from() else { continue };
+        for &m in self.legal_moves(pos).iter() {
+            // (The cheapest test first: most moves start elsewhere.)
+            if !m.from().is_some_and(|f| sources.contains(f)) {
+                continue;
+            }
             // (Occupancy boards do not see a capture's target change; earlier in a line the
             // same piece may move again.)
             let to_changes = len > 1
                 || diff.contains(m.to())
                 || (self.cfg.sensing == Sensing::Occupancy && m.is_capture());
+            if !to_changes || (check_seen && !self.was_seen(&m)) {
+                continue;
+            }
             // Occupancy boards: revising the last move, a capture followed by more moves must
             // have been seen (the victim lifted, the slide's transit); unseen captures would
             // explain too much.
@@ -3766,13 +3803,9 @@ impl Tracker {
                 && len > 1
                 && self.revising.get()
                 && m.is_capture()
-                && self.evidence(std::slice::from_ref(&m)) == 0
-                && !self.dump_since_confirm;
-            if !sources.contains(from)
-                || !to_changes
-                || unseen_capture
-                || (check_seen && !self.was_seen(&m))
-            {
+                && !self.dump_since_confirm
+                && self.evidence(std::slice::from_ref(&m)) == 0;
+            if unseen_capture {
                 continue;
             }
             if self.cfg.sensing == Sensing::Occupancy
