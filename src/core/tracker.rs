@@ -459,8 +459,9 @@ const MOVE_CACHE: usize = 8;
 #[derive(Debug, Default)]
 struct MoveCache(std::cell::RefCell<MoveSlots>);
 
-/// The positions and their moves, and the slot the next new position takes once all are used.
-type MoveSlots = (Vec<(Chess, Arc<[Move]>)>, usize);
+/// The positions (with a quick key, see [`MoveCache::key`]) and their moves, and the slot the
+/// next new position takes once all are used.
+type MoveSlots = (Vec<(u64, Chess, Arc<[Move]>)>, usize);
 
 /// A position's legal moves, kept or generated for the asking. (It lives on the stack for one
 /// loop over the moves; boxing the generated list would cost the allocation it is there to
@@ -483,17 +484,29 @@ impl std::ops::Deref for Moves {
 }
 
 impl MoveCache {
+    /// A number of the board and the side to move: equal for equal positions.
+    fn key(pos: &Chess) -> u64 {
+        let board = pos.board();
+        u64::from(board.occupied())
+            ^ u64::from(board.white()).rotate_left(17)
+            ^ u64::from(board.pawns()).rotate_left(31)
+            ^ u64::from(board.knights() | board.bishops()).rotate_left(47)
+            ^ u64::from(pos.turn().is_white())
+    }
+
     /// The legal moves of `pos`, in shakmaty's order.
     fn of(&self, pos: &Chess) -> Arc<[Move]> {
         let mut cache = self.0.borrow_mut();
         let (slots, next) = &mut *cache;
         // (Positions compare by board, side to move, castling rights and a legal en passant
-        // square: all the moves depend on.)
-        if let Some((_, moves)) = slots.iter().find(|(p, _)| p == pos) {
+        // square: all the moves depend on. Equal positions have equal keys; most others
+        // differ there already.)
+        let key = MoveCache::key(pos);
+        if let Some((_, _, moves)) = slots.iter().find(|(k, p, _)| *k == key && p == pos) {
             return Arc::clone(moves);
         }
         let moves: Arc<[Move]> = pos.legal_moves().into_iter().collect();
-        let slot = (pos.clone(), Arc::clone(&moves));
+        let slot = (key, pos.clone(), Arc::clone(&moves));
         if slots.len() < MOVE_CACHE {
             slots.push(slot);
         } else {
@@ -935,7 +948,7 @@ impl Tracker {
             return false;
         };
         let tail = self.chain.last().map_or(g.current(), |c| &c.1);
-        if let Some(next) = one_move(tail, live) {
+        if let Some(next) = self.one_move(tail, live) {
             self.chain.push(next);
             return true;
         }
@@ -947,7 +960,7 @@ impl Tracker {
             } else {
                 g.current()
             };
-            if let Some(next) = one_move(prev, live) {
+            if let Some(next) = self.one_move(prev, live) {
                 self.chain[n - 1] = next;
                 return true;
             }
@@ -1085,8 +1098,9 @@ impl Tracker {
             } else {
                 g.current()
             };
-            if let Some(next) =
-                one_move(before, live).or_else(|| one_move_reply_lifted(before, live))
+            if let Some(next) = self
+                .one_move(before, live)
+                .or_else(|| one_move_reply_lifted(before, live))
             {
                 self.chain.truncate(n - 2);
                 self.chain.push(next);
@@ -3535,7 +3549,7 @@ impl Tracker {
             board.set(sq, piece.map_or(PieceCode::Empty, PieceCode::Piece));
             let tail = chain.last().map_or(&before, |c| &c.1).clone();
             let revised = |m: &Move, k: usize| k > 0 || *m != last;
-            if let Some(next) = one_move(&tail, &board)
+            if let Some(next) = self.one_move(&tail, &board)
                 && revised(&next.0, chain.len())
             {
                 chain.push(next);
@@ -3544,7 +3558,7 @@ impl Tracker {
             // (The last step was a transit: replaced.)
             if let Some(k) = chain.len().checked_sub(1) {
                 let prev = if k >= 1 { &chain[k - 1].1 } else { &before };
-                if let Some(next) = one_move(prev, &board)
+                if let Some(next) = self.one_move(prev, &board)
                     && revised(&next.0, k)
                 {
                     chain[k] = next;
@@ -3738,6 +3752,36 @@ impl Tracker {
             Sensing::Occupancy => Moves::Kept(self.moves.of(pos)),
             Sensing::Identity => Moves::Fresh(pos.legal_moves()),
         }
+    }
+
+    /// The legal move from `pos` whose result the board shows, if one does (cheap when not).
+    fn one_move(&self, pos: &Chess, sensed: &Sensed) -> Option<(Move, Chess)> {
+        let diff = sensed.diff(pos.board());
+        if !(2..=4).contains(&diff.count()) {
+            return None;
+        }
+        // (Cheap first, identity boards: a move keeps the mover's pieces and takes at most one.)
+        if let Sensed::Identity { board, .. } = sensed {
+            let us = pos.turn();
+            let count = |b: &Board, c: Color| b.by_color(c).count();
+            let taken = count(pos.board(), us.other()).checked_sub(count(board, us.other()));
+            if count(board, us) != count(pos.board(), us) || !matches!(taken, Some(0 | 1)) {
+                return None;
+            }
+        }
+        // (Every move starts on a square of the side to move.)
+        if (diff & pos.us()).is_empty() {
+            return None;
+        }
+        self.legal_moves(pos)
+            .iter()
+            .copied()
+            .filter(|m| m.from().is_some_and(|f| diff.contains(f)) && diff.contains(m.to()))
+            .find_map(|m| {
+                let mut next = pos.clone();
+                next.play_unchecked(m);
+                sensed.matches(next.board()).then_some((m, next))
+            })
     }
 
     /// All lines of exactly `len` legal moves from `pos` that end in the sensed board.
@@ -4860,35 +4904,6 @@ fn result_signal(sensed: &Sensed) -> Option<&'static str> {
         (false, false) => "0-1",
         _ => "1/2-1/2",
     })
-}
-
-/// The legal move from `pos` whose result the board shows, if one does (cheap when not).
-fn one_move(pos: &Chess, sensed: &Sensed) -> Option<(Move, Chess)> {
-    let diff = sensed.diff(pos.board());
-    if !(2..=4).contains(&diff.count()) {
-        return None;
-    }
-    // (Cheap first, identity boards: a move keeps the mover's pieces and takes at most one.)
-    if let Sensed::Identity { board, .. } = sensed {
-        let us = pos.turn();
-        let count = |b: &Board, c: Color| b.by_color(c).count();
-        let taken = count(pos.board(), us.other()).checked_sub(count(board, us.other()));
-        if count(board, us) != count(pos.board(), us) || !matches!(taken, Some(0 | 1)) {
-            return None;
-        }
-    }
-    // (Every move starts on a square of the side to move.)
-    if (diff & pos.us()).is_empty() {
-        return None;
-    }
-    pos.legal_moves()
-        .into_iter()
-        .filter(|m| m.from().is_some_and(|f| diff.contains(f)) && diff.contains(m.to()))
-        .find_map(|m| {
-            let mut next = pos.clone();
-            next.play_unchecked(m);
-            sensed.matches(next.board()).then_some((m, next))
-        })
 }
 
 /// Identity boards: the one legal move from `pos` whose result the board shows with one
