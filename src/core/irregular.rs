@@ -141,18 +141,11 @@ pub fn setup_error(found: &Board) -> Option<Setup> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::fen::Fen;
-    use shakmaty::{CastlingMode, Square};
+    use crate::core::test_util::pos;
+    use shakmaty::Square;
 
     fn board(placement: &str) -> Board {
         placement.parse::<Board>().unwrap()
-    }
-
-    fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
     }
 
     #[test]

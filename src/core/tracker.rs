@@ -5296,14 +5296,7 @@ fn exchange_loss(pos: &Chess, sq: Square, depth: u32) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::fen::Fen;
-
-    fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
+    use crate::core::test_util::pos;
 
     fn uci(moves: &[Move]) -> Vec<String> {
         moves

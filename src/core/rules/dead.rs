@@ -190,15 +190,7 @@ pub fn can_mate(pos: &Chess, color: Color) -> Option<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::CastlingMode;
-    use shakmaty::fen::Fen;
-
-    fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
+    use crate::core::test_util::pos;
 
     #[test]
     fn tiers() {

@@ -683,16 +683,10 @@ impl Monitor {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::fen::Fen;
     use shakmaty::san::San;
 
     fn monitor(fen: &str) -> Monitor {
-        let pos: Chess = fen
-            .parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap();
-        Monitor::new(pos)
+        Monitor::new(crate::core::test_util::pos(fen))
     }
 
     fn play(m: &mut Monitor, san: &str) -> Vec<EventKind> {
