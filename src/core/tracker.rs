@@ -915,8 +915,9 @@ impl Tracker {
         out: &mut Vec<Vec<(Move, Chess)>>,
     ) {
         let diff = live.diff(pos.board());
-        // (Every move starts on a square of the side to move.)
-        if (diff & pos.us()).is_empty() {
+        // (Every move starts on a square of the side to move, and changes at most four
+        // squares — castling.)
+        if (diff & pos.us()).is_empty() || diff.count() > 4 * len {
             return;
         }
         for &m in self.legal_moves(pos).iter() {
@@ -930,15 +931,17 @@ impl Tracker {
             }
             let mut next = pos.clone();
             next.play_unchecked(m);
-            path.push((m, next.clone()));
             if len == 1 {
                 if live.matches(next.board()) {
+                    path.push((m, next));
                     out.push(path.clone());
+                    path.pop();
                 }
             } else {
+                path.push((m, next.clone()));
                 self.unseen_capture_lines(&next, live, len - 1, path, out);
+                path.pop();
             }
-            path.pop();
         }
     }
 
