@@ -2295,6 +2295,9 @@ impl Tracker {
             if diff.is_empty() || diff.count() > 6 {
                 return out;
             }
+            // (Generated afresh, not through `Tracker::legal_moves`: the beam's positions,
+            // up to `FOLLOW_BEAM`, would only push the searches' ones out of the cache —
+            // measured, 1% more instructions.)
             let moves_from = |p: &Chess, d: Bitboard| -> Vec<Move> {
                 // (Every move starts on a square of the side to move.)
                 if (d & p.us()).is_empty() {
