@@ -136,7 +136,8 @@
 use std::sync::Arc;
 
 use shakmaty::{
-    Bitboard, Board, CastlingMode, Chess, Color, FromSetup, Move, Position, Role, Square,
+    Bitboard, Board, CastlingMode, CastlingSide, Chess, Color, FromSetup, Move, MoveList, Position,
+    Role, Square,
 };
 
 use super::dgt::{Orientation, PieceCode};
@@ -461,24 +462,46 @@ struct MoveCache(std::cell::RefCell<MoveSlots>);
 
 /// The positions (with a quick key, see [`MoveCache::key`]) and their moves, and the slot the
 /// next new position takes once all are used.
-type MoveSlots = (Vec<(u64, Chess, Arc<[Move]>)>, usize);
+type MoveSlots = (Vec<(u64, Chess, Arc<[Kept]>)>, usize);
+
+/// A legal move as kept, with its origin as a one-square mask (most searches take only the
+/// moves from a few squares; a mask tests cheaper than the move).
+type Kept = (u64, Move);
 
 /// A position's legal moves, kept or generated for the asking. (It lives on the stack for one
 /// loop over the moves; boxing the generated list would cost the allocation it is there to
 /// avoid.)
 #[allow(clippy::large_enum_variant)]
 enum Moves {
-    Kept(Arc<[Move]>),
-    Fresh(shakmaty::MoveList),
+    Kept(Arc<[Kept]>),
+    Fresh(MoveList),
 }
 
-impl std::ops::Deref for Moves {
-    type Target = [Move];
-
-    fn deref(&self) -> &[Move] {
+impl Moves {
+    /// The moves that start on a square of `from` (castling: the king's), in shakmaty's order.
+    fn starting_on(&self, from: Bitboard) -> StartingOn<'_> {
         match self {
-            Moves::Kept(moves) => moves,
-            Moves::Fresh(moves) => moves,
+            Moves::Kept(kept) => StartingOn::Kept(kept.iter(), from.0),
+            Moves::Fresh(moves) => StartingOn::Fresh(moves.iter(), from),
+        }
+    }
+}
+
+/// See [`Moves::starting_on`].
+enum StartingOn<'a> {
+    Kept(std::slice::Iter<'a, Kept>, u64),
+    Fresh(std::slice::Iter<'a, Move>, Bitboard),
+}
+
+impl Iterator for StartingOn<'_> {
+    type Item = Move;
+
+    fn next(&mut self) -> Option<Move> {
+        match self {
+            StartingOn::Kept(kept, from) => kept.find(|(o, _)| o & *from != 0).map(|k| k.1),
+            StartingOn::Fresh(moves, from) => moves
+                .find(|m| m.from().is_some_and(|f| from.contains(f)))
+                .copied(),
         }
     }
 }
@@ -495,7 +518,7 @@ impl MoveCache {
     }
 
     /// The legal moves of `pos`, in shakmaty's order.
-    fn of(&self, pos: &Chess) -> Arc<[Move]> {
+    fn of(&self, pos: &Chess) -> Arc<[Kept]> {
         let mut cache = self.0.borrow_mut();
         let (slots, next) = &mut *cache;
         // (Positions compare by board, side to move, castling rights and a legal en passant
@@ -505,7 +528,11 @@ impl MoveCache {
         if let Some((_, _, moves)) = slots.iter().find(|(k, p, _)| *k == key && p == pos) {
             return Arc::clone(moves);
         }
-        let moves: Arc<[Move]> = pos.legal_moves().into_iter().collect();
+        let moves: Arc<[Kept]> = pos
+            .legal_moves()
+            .iter()
+            .map(|&m| (m.from().map_or(0, |f| Bitboard::from_square(f).0), m))
+            .collect();
         let slot = (key, pos.clone(), Arc::clone(&moves));
         if slots.len() < MOVE_CACHE {
             slots.push(slot);
@@ -920,13 +947,16 @@ impl Tracker {
         if (diff & pos.us()).is_empty() || diff.count() > 4 * len {
             return;
         }
-        for &m in self.legal_moves(pos).iter() {
+        if let Sensed::Occupancy(occ) = live
+            && !occupancy_within_reach(pos.board().occupied(), *occ, len)
+        {
+            return;
+        }
+        for m in self.legal_moves(pos).starting_on(diff) {
             if out.len() >= 2 {
                 return;
             }
-            if !m.from().is_some_and(|f| diff.contains(f))
-                || m.promotion().is_some_and(|r| r != self.cfg.promotion)
-            {
+            if m.promotion().is_some_and(|r| r != self.cfg.promotion) {
                 continue;
             }
             let mut next = pos.clone();
@@ -3779,10 +3809,15 @@ impl Tracker {
         if (diff & pos.us()).is_empty() {
             return None;
         }
+        if let Sensed::Identity { board, unknown } = sensed {
+            return unknown
+                .is_empty()
+                .then(|| identity_move(pos, board, diff))
+                .flatten();
+        }
         self.legal_moves(pos)
-            .iter()
-            .copied()
-            .filter(|m| m.from().is_some_and(|f| diff.contains(f)) && diff.contains(m.to()))
+            .starting_on(diff)
+            .filter(|m| diff.contains(m.to()))
             .find_map(|m| {
                 let mut next = pos.clone();
                 next.play_unchecked(m);
@@ -3825,6 +3860,11 @@ impl Tracker {
         if diff.count() > 4 * len {
             return;
         }
+        if let Sensed::Occupancy(occ) = sensed
+            && !occupancy_within_reach(pos.board().occupied(), *occ, len)
+        {
+            return;
+        }
         // A move from a square that is already right would need refilling later in the line:
         // only when that square was seen changing (on occupancy boards a fianchetto — g3
         // then Bg2 — leaves g2 occupied throughout, for instance).
@@ -3837,11 +3877,26 @@ impl Tracker {
         if (sources & pos.us()).is_empty() {
             return;
         }
-        for &m in self.legal_moves(pos).iter() {
-            // (The cheapest test first: most moves start elsewhere.)
-            if !m.from().is_some_and(|f| sources.contains(f)) {
-                continue;
+        // (Identity boards, the last move of a line: the one move that gives the board, if
+        // any — the loop below would find no other.)
+        if len == 1
+            && let Sensed::Identity { board, unknown } = sensed
+        {
+            if let Some((m, _)) = unknown
+                .is_empty()
+                .then(|| identity_move(pos, board, diff))
+                .flatten()
+                && (!check_seen || self.was_seen(&m))
+            {
+                path.push(m);
+                if !self.ghost_too_late(path, pos.turn()) {
+                    out.push(path.clone());
+                }
+                path.pop();
             }
+            return;
+        }
+        for m in self.legal_moves(pos).starting_on(sources) {
             // (Occupancy boards do not see a capture's target change; earlier in a line the
             // same piece may move again.)
             let to_changes = len > 1
@@ -4912,6 +4967,67 @@ fn result_signal(sensed: &Sensed) -> Option<&'static str> {
     })
 }
 
+/// Whether `len` legal moves from a board with the squares `here` occupied could leave the
+/// squares `occ` occupied, by counting alone: each move takes one piece at most and never
+/// adds one, and a single move empties its origin (en passant and castling one more square)
+/// and fills its target unless it captures there (castling: two squares). Cheaper than
+/// generating the moves that would fail.
+fn occupancy_within_reach(here: Bitboard, occ: Bitboard, len: usize) -> bool {
+    let (now, then) = (here.count(), occ.count());
+    if then > now || now - then > len {
+        return false;
+    }
+    len > 1
+        || matches!(
+            ((here & !occ).count(), (occ & !here).count()),
+            (1, 0) | (1, 1) | (2, 1) | (2, 2)
+        )
+}
+
+/// Identity boards: the legal move from `pos` whose result is `board`, where `diff` are the
+/// squares in which `board` differs from `pos`'s. At most one move gives a board (its result
+/// shows the origin, the target, the piece and a promotion), so the moves are asked of
+/// shakmaty only for the changed squares that now hold a piece of the side to move —
+/// `san_candidates` for that piece and for a pawn that promoted there — and castling when the
+/// king's square changed: a few attack lookups instead of every legal move.
+fn identity_move(pos: &Chess, board: &Board, diff: Bitboard) -> Option<(Move, Chess)> {
+    // (Each list tried where it lies: a `MoveList` is large to move.)
+    let gives = |moves: &MoveList| {
+        moves
+            .iter()
+            .filter(|m| m.from().is_some_and(|f| diff.contains(f)) && diff.contains(m.to()))
+            .find_map(|&m| {
+                let mut next = pos.clone();
+                next.play_unchecked(m);
+                (next.board() == board).then_some((m, next))
+            })
+    };
+    let us = pos.turn();
+    for to in diff & board.by_color(us) {
+        let Some(role) = board.role_at(to) else {
+            continue;
+        };
+        if role != Role::Pawn
+            && let Some(found) = gives(&pos.san_candidates(role, to))
+        {
+            return Some(found);
+        }
+        if (role == Role::Pawn || (role != Role::King && Bitboard::BACKRANKS.contains(to)))
+            && let Some(found) = gives(&pos.san_candidates(Role::Pawn, to))
+        {
+            return Some(found);
+        }
+    }
+    if pos.board().king_of(us).is_some_and(|k| diff.contains(k)) {
+        for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+            if let Some(found) = gives(&pos.castling_moves(side)) {
+                return Some(found);
+            }
+        }
+    }
+    None
+}
+
 /// Identity boards: the one legal move from `pos` whose result the board shows with one
 /// piece of the other side (the side to reply) lifted — the reply begun before the move
 /// landed.
@@ -5078,7 +5194,7 @@ fn touched_by(line: &[Move]) -> Bitboard {
 fn castle_targets(m: &Move) -> Option<(Square, Square)> {
     match *m {
         Move::Castle { king, rook } => {
-            let side = shakmaty::CastlingSide::from_queen_side(rook < king);
+            let side = CastlingSide::from_queen_side(rook < king);
             Some((
                 Square::from_coords(side.king_to_file(), king.rank()),
                 Square::from_coords(side.rook_to_file(), king.rank()),
@@ -5303,6 +5419,7 @@ fn exchange_loss(pos: &Chess, sq: Square, depth: u32) -> i32 {
 mod tests {
     use super::*;
     use crate::core::test_util::pos;
+    use shakmaty::Rank;
 
     fn uci(moves: &[Move]) -> Vec<String> {
         moves
@@ -5340,15 +5457,133 @@ mod tests {
                     }),
             )
             .collect();
+        let kept = |p: &Chess, from: Bitboard| -> Vec<Move> {
+            Moves::Kept(cache.of(p)).starting_on(from).collect()
+        };
+        let fresh = |p: &Chess, from: Bitboard| -> Vec<Move> {
+            Moves::Fresh(p.legal_moves()).starting_on(from).collect()
+        };
         for _ in 0..2 {
             for p in &many {
-                assert_eq!(uci(&cache.of(p)), uci(&p.legal_moves()));
-                assert_eq!(uci(&cache.of(p)), uci(&p.legal_moves()));
+                assert_eq!(uci(&kept(p, Bitboard::FULL)), uci(&p.legal_moves()));
+                // (Taken from some squares only, kept or not: the same moves, the same order.)
+                for from in [
+                    Bitboard::EMPTY,
+                    Bitboard::CORNERS,
+                    Bitboard::BACKRANKS,
+                    p.us(),
+                ]
+                .into_iter()
+                .chain(Rank::ALL.map(Bitboard::from_rank))
+                {
+                    let want: Vec<Move> = p
+                        .legal_moves()
+                        .into_iter()
+                        .filter(|m| m.from().is_some_and(|f| from.contains(f)))
+                        .collect();
+                    assert_eq!(uci(&kept(p, from)), uci(&want));
+                    assert_eq!(uci(&fresh(p, from)), uci(&want));
+                }
             }
         }
-        assert!(uci(&cache.of(&pos(fens[0]))).contains(&"e5f6".to_string()));
-        assert!(!uci(&cache.of(&pos(fens[1]))).contains(&"e5f6".to_string()));
-        assert!(uci(&cache.of(&pos(fens[3]))).contains(&"e1c1".to_string()));
-        assert!(!uci(&cache.of(&pos(fens[4]))).contains(&"e1c1".to_string()));
+        let all = |f: &str| uci(&kept(&pos(f), Bitboard::FULL));
+        assert!(all(fens[0]).contains(&"e5f6".to_string()));
+        assert!(!all(fens[1]).contains(&"e5f6".to_string()));
+        assert!(all(fens[3]).contains(&"e1c1".to_string()));
+        assert!(!all(fens[4]).contains(&"e1c1".to_string()));
+    }
+
+    /// Positions from a few hundred plies of pseudo-random play from positions rich in special
+    /// moves (castling both ways, en passant, promotions with and without capture, checks).
+    fn varied_positions() -> Vec<Chess> {
+        let starts = [
+            "r3k2r/pPppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/1PPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbqkbnr/ppppp1pp/8/4Pp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "8/2P1k3/8/8/8/8/4Kp2/6N1 w - - 0 1",
+            "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
+        ];
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut out = Vec::new();
+        for f in starts {
+            let mut p = pos(f);
+            for _ in 0..60 {
+                out.push(p.clone());
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                p.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn identity_move_finds_the_one_move_that_gives_the_board() {
+        let positions = varied_positions();
+        let mut tried = 0;
+        for p in &positions {
+            for m in p.legal_moves() {
+                let mut after = p.clone();
+                after.play_unchecked(m);
+                let sensed = Sensed::Identity {
+                    board: after.board().clone(),
+                    unknown: Bitboard::EMPTY,
+                };
+                let found = identity_move(p, after.board(), sensed.diff(p.board()));
+                assert_eq!(found.map(|f| f.0), Some(m), "{m:?} from {p:?}");
+                tried += 1;
+                // Two moves on (when no single move gives the board): none.
+                for reply in after.legal_moves().into_iter().take(3) {
+                    let mut two = after.clone();
+                    two.play_unchecked(reply);
+                    let single = p.legal_moves().into_iter().find(|x| {
+                        let mut q = p.clone();
+                        q.play_unchecked(*x);
+                        q.board() == two.board()
+                    });
+                    let d = Sensed::Identity {
+                        board: two.board().clone(),
+                        unknown: Bitboard::EMPTY,
+                    }
+                    .diff(p.board());
+                    assert_eq!(identity_move(p, two.board(), d).map(|f| f.0), single);
+                }
+            }
+        }
+        assert!(tried > 2_000, "{tried} moves tried");
+    }
+
+    #[test]
+    fn occupancy_reach_never_rules_out_a_real_line() {
+        let positions = varied_positions();
+        let mut ruled_out = 0;
+        for p in &positions {
+            for a in p.legal_moves() {
+                let mut one = p.clone();
+                one.play_unchecked(a);
+                let (here, after) = (p.board().occupied(), one.board().occupied());
+                assert!(occupancy_within_reach(here, after, 1), "{a:?} from {p:?}");
+                for b in one.legal_moves().into_iter().take(4) {
+                    let mut two = one.clone();
+                    two.play_unchecked(b);
+                    let end = two.board().occupied();
+                    assert!(occupancy_within_reach(here, end, 2));
+                    assert!(occupancy_within_reach(here, end, 3));
+                    // (A single move rarely gives the board two moves do.)
+                    ruled_out += usize::from(!occupancy_within_reach(here, end, 1));
+                }
+            }
+        }
+        assert!(ruled_out > 1_000, "{ruled_out} ruled out");
+        // Two pieces fewer: not in one move; a piece more: never.
+        let start = Chess::default().board().occupied();
+        let fewer = start & !Bitboard::from_square(Square::A2) & !Bitboard::from_square(Square::B2);
+        assert!(!occupancy_within_reach(start, fewer, 1));
+        assert!(occupancy_within_reach(start, fewer, 2));
+        assert!(!occupancy_within_reach(fewer, start, 4));
     }
 }
