@@ -137,7 +137,7 @@ use std::sync::Arc;
 
 use shakmaty::{
     Bitboard, Board, CastlingMode, CastlingSide, Chess, Color, FromSetup, Move, MoveList, Position,
-    Role, Square,
+    Role, Square, attacks,
 };
 
 use super::dgt::{Orientation, PieceCode};
@@ -952,6 +952,20 @@ impl Tracker {
         {
             return;
         }
+        // (The last move: the one the changed squares tell, when they tell one.)
+        if len == 1
+            && let Some(single) = single_move(pos, live, diff)
+        {
+            if let Some((m, next)) = single
+                && out.len() < 2
+                && m.promotion().is_none_or(|r| r == self.cfg.promotion)
+            {
+                path.push((m, next));
+                out.push(path.clone());
+                path.pop();
+            }
+            return;
+        }
         for m in self.legal_moves(pos).starting_on(diff) {
             if out.len() >= 2 {
                 return;
@@ -1220,13 +1234,13 @@ impl Tracker {
             _ => m.from().is_some_and(|f| diff.contains(f)) && diff.contains(m.to()),
         };
         let mut found = None;
-        for a in pos.legal_moves() {
+        for &a in pos.legal_moves().iter() {
             if !inside(&a) {
                 continue;
             }
             let mut mid = pos.clone();
             mid.play_unchecked(a);
-            for b in mid.legal_moves() {
+            for &b in mid.legal_moves().iter() {
                 if !inside(&b) || (onto_origin && a.from() != Some(b.to())) {
                     continue;
                 }
@@ -2333,8 +2347,10 @@ impl Tracker {
                 if (d & p.us()).is_empty() {
                     return Vec::new();
                 }
+                // (By reference: a `MoveList` is large to move.)
                 p.legal_moves()
-                    .into_iter()
+                    .iter()
+                    .copied()
                     .filter(|m| {
                         m.from().is_some_and(|f| d.contains(f))
                             && (self.any_promotion.get()
@@ -2616,7 +2632,7 @@ impl Tracker {
                 let mut line = vec![first];
                 pos.play_unchecked(first);
                 let replayed = g.moves[k + 1..].iter().all(|m| {
-                    let same = pos.legal_moves().into_iter().find(|c| {
+                    let same = pos.legal_moves().iter().copied().find(|c| {
                         c.from() == m.from() && c.to() == m.to() && c.promotion() == m.promotion()
                     });
                     match same {
@@ -2759,7 +2775,7 @@ impl Tracker {
             let occ = after.board().occupied();
             let left = pos.board().occupied() & !occ;
             let mut out = Vec::new();
-            for m in pos.legal_moves() {
+            for &m in pos.legal_moves().iter() {
                 if m.from().is_some_and(|f| !left.contains(f)) {
                     continue;
                 }
@@ -3809,11 +3825,8 @@ impl Tracker {
         if (diff & pos.us()).is_empty() {
             return None;
         }
-        if let Sensed::Identity { board, unknown } = sensed {
-            return unknown
-                .is_empty()
-                .then(|| identity_move(pos, board, diff))
-                .flatten();
+        if let Some(single) = single_move(pos, sensed, diff) {
+            return single;
         }
         self.legal_moves(pos)
             .starting_on(diff)
@@ -3828,7 +3841,7 @@ impl Tracker {
     /// All lines of exactly `len` legal moves from `pos` that end in the sensed board.
     fn lines(&self, pos: &Chess, sensed: &Sensed, len: usize) -> Vec<Vec<Move>> {
         let mut out = Vec::new();
-        let mut path = Vec::with_capacity(len);
+        let mut path = Vec::new();
         // One move is proved by the board itself; a line of several needs each move seen.
         let check_seen = len > 1;
         self.search(pos, sensed, len, check_seen, &mut path, &mut out);
@@ -3877,16 +3890,16 @@ impl Tracker {
         if (sources & pos.us()).is_empty() {
             return;
         }
-        // (Identity boards, the last move of a line: the one move that gives the board, if
-        // any — the loop below would find no other.)
+        // (The last move of a line: the move the changed squares tell, when they tell one —
+        // the loop below would find that one only.)
         if len == 1
-            && let Sensed::Identity { board, unknown } = sensed
+            && let Some(single) = single_move(pos, sensed, diff)
         {
-            if let Some((m, _)) = unknown
-                .is_empty()
-                .then(|| identity_move(pos, board, diff))
-                .flatten()
+            if let Some((m, _)) = single
                 && (!check_seen || self.was_seen(&m))
+                && (self.cfg.sensing == Sensing::Identity
+                    || self.any_promotion.get()
+                    || m.promotion().is_none_or(|r| r == self.cfg.promotion))
             {
                 path.push(m);
                 if !self.ghost_too_late(path, pos.turn()) {
@@ -4984,6 +4997,74 @@ fn occupancy_within_reach(here: Bitboard, occ: Bitboard, len: usize) -> bool {
         )
 }
 
+/// The one legal move from `pos` that gives what is sensed, when the squares that differ
+/// (`diff`) tell it cheaply (see [`identity_move`], [`occupancy_move`]): `Some(None)` when no
+/// move does, `None` when the full list of moves must be asked (its order decides).
+fn single_move(pos: &Chess, sensed: &Sensed, diff: Bitboard) -> Option<Option<(Move, Chess)>> {
+    match sensed {
+        Sensed::Identity { board, unknown } => Some(
+            unknown
+                .is_empty()
+                .then(|| identity_move(pos, board, diff))
+                .flatten(),
+        ),
+        Sensed::Occupancy(occ) => occupancy_move(pos, *occ),
+    }
+}
+
+/// Occupancy boards: the legal move from `pos` that leaves the squares `occ` occupied, when
+/// the squares that changed tell it: an origin emptied and a target filled, a capture (its
+/// origin emptied only: the enemy pieces it attacks), en passant (two squares emptied, one
+/// filled), castling (two and two) — asked of shakmaty for those squares only. `Some(None)`:
+/// no move gives them. `None`: several do (a promotion, whichever the piece; a piece that
+/// can take more than one): ask the full list, whose order decides.
+fn occupancy_move(pos: &Chess, occ: Bitboard) -> Option<Option<(Move, Chess)>> {
+    let here = pos.board().occupied();
+    let (emptied, filled) = (here & !occ, occ & !here);
+    let mut candidates = match (emptied.count(), filled.count()) {
+        (1, 1) => {
+            let (from, to) = (emptied.first()?, filled.first()?);
+            let Some(role) = pos
+                .board()
+                .role_at(from)
+                .filter(|_| pos.us().contains(from))
+            else {
+                return Some(None);
+            };
+            pos.san_candidates(role, to)
+        }
+        (2, 1) => pos.en_passant_moves(),
+        (2, 2) => {
+            let mut both = pos.castling_moves(CastlingSide::KingSide);
+            both.extend(pos.castling_moves(CastlingSide::QueenSide));
+            both
+        }
+        (1, 0) => {
+            let from = emptied.first()?;
+            let Some(piece) = pos.board().piece_at(from).filter(|p| p.color == pos.turn()) else {
+                return Some(None);
+            };
+            let mut captures = MoveList::new();
+            for target in attacks::attacks(from, piece, here) & pos.them() {
+                captures.extend(pos.san_candidates(piece.role, target));
+            }
+            captures
+        }
+        _ => return Some(None),
+    };
+    candidates.retain(|m| m.from().is_some_and(|f| emptied.contains(f)));
+    let mut found = candidates.iter().filter_map(|&m| {
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        (next.board().occupied() == occ).then_some((m, next))
+    });
+    let first = found.next();
+    match found.next() {
+        Some(_) => None,
+        None => Some(first),
+    }
+}
+
 /// Identity boards: the legal move from `pos` whose result is `board`, where `diff` are the
 /// squares in which `board` differs from `pos`'s. At most one move gives a board (its result
 /// shows the origin, the target, the piece and a promotion), so the moves are asked of
@@ -5048,7 +5129,7 @@ fn one_move_reply_lifted(pos: &Chess, sensed: &Sensed) -> Option<(Move, Chess)> 
         return None;
     }
     let mut found = None;
-    for m in pos.legal_moves() {
+    for &m in pos.legal_moves().iter() {
         if !(m.from().is_some_and(|f| diff.contains(f)) && diff.contains(m.to())) {
             continue;
         }
@@ -5092,7 +5173,8 @@ fn capture_recapture(
     // (A capture at once on the square from one of the squares that changed.)
     let onto = |p: &Chess, sq: Square| -> Vec<(Move, Chess)> {
         p.legal_moves()
-            .into_iter()
+            .iter()
+            .copied()
             .filter(|b| b.to() == sq && b.from().is_some_and(|f| diff.contains(f)))
             .map(|b| {
                 let mut end = p.clone();
@@ -5104,7 +5186,7 @@ fn capture_recapture(
     // (Three captures: only when one order gives the board — rooks of one side in turn on
     // the square give it in either order, which the search and the lift order decide.)
     let mut three: Vec<Vec<(Move, Chess)>> = Vec::new();
-    for a in pos.legal_moves() {
+    for &a in pos.legal_moves().iter() {
         let Some(from) = a.from() else { continue };
         let target = if same_kind {
             a.is_capture() && touched.contains(a.to())
@@ -5404,7 +5486,8 @@ fn exchange_loss(pos: &Chess, sq: Square, depth: u32) -> i32 {
     }
     let Some(m) = pos
         .legal_moves()
-        .into_iter()
+        .iter()
+        .copied()
         .filter(|m| m.to() == sq && m.is_capture())
         .min_by_key(|m| piece_value(m.role()))
     else {
@@ -5555,6 +5638,57 @@ mod tests {
             }
         }
         assert!(tried > 2_000, "{tried} moves tried");
+    }
+
+    #[test]
+    fn occupancy_move_is_the_one_move_that_gives_the_squares() {
+        let mut seen = [0usize; 3];
+        let mut captures = 0;
+        for p in &varied_positions() {
+            // Every board one move on, and some two moves on.
+            let mut boards: Vec<Bitboard> = Vec::new();
+            for a in p.legal_moves() {
+                let mut one = p.clone();
+                one.play_unchecked(a);
+                boards.push(one.board().occupied());
+                for b in one.legal_moves().into_iter().take(2) {
+                    let mut two = one.clone();
+                    two.play_unchecked(b);
+                    boards.push(two.board().occupied());
+                }
+            }
+            for occ in boards {
+                let giving: Vec<(Move, Chess)> = p
+                    .legal_moves()
+                    .into_iter()
+                    .filter_map(|m| {
+                        let mut q = p.clone();
+                        q.play_unchecked(m);
+                        (q.board().occupied() == occ).then_some((m, q))
+                    })
+                    .collect();
+                let here = p.board().occupied();
+                let shape = ((here & !occ).count(), (occ & !here).count());
+                match occupancy_move(p, occ) {
+                    Some(found) => {
+                        assert!(giving.len() <= 1, "{giving:?} from {p:?}");
+                        assert_eq!(found, giving.first().cloned(), "from {p:?}");
+                        captures += usize::from(shape == (1, 0) && found.is_some());
+                        seen[usize::from(found.is_some())] += 1;
+                    }
+                    // (Ask the full list: several moves — promotions, or captures by one
+                    // piece.)
+                    None => {
+                        assert!(giving.len() >= 2, "{giving:?} from {p:?}");
+                        seen[2] += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            seen.iter().all(|&n| n > 0) && captures > 0,
+            "{seen:?} {captures}"
+        );
     }
 
     #[test]
