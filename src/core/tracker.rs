@@ -2342,23 +2342,21 @@ impl Tracker {
             // (Generated afresh, not through `Tracker::legal_moves`: the beam's positions,
             // up to `FOLLOW_BEAM`, would only push the searches' ones out of the cache —
             // measured, 1% more instructions.)
-            let moves_from = |p: &Chess, d: Bitboard| -> Vec<Move> {
+            // (A `MoveList` kept on the stack, filtered where it lies: no allocation.)
+            let moves_from = |p: &Chess, d: Bitboard| -> MoveList {
                 // (Every move starts on a square of the side to move.)
                 if (d & p.us()).is_empty() {
-                    return Vec::new();
+                    return MoveList::new();
                 }
-                // (By reference: a `MoveList` is large to move.)
-                p.legal_moves()
-                    .iter()
-                    .copied()
-                    .filter(|m| {
-                        m.from().is_some_and(|f| d.contains(f))
-                            && (self.any_promotion.get()
-                                || m.promotion().is_none_or(|r| r == self.cfg.promotion))
-                    })
-                    .collect()
+                let mut moves = p.legal_moves();
+                moves.retain(|m| {
+                    m.from().is_some_and(|f| d.contains(f))
+                        && (self.any_promotion.get()
+                            || m.promotion().is_none_or(|r| r == self.cfg.promotion))
+                });
+                moves
             };
-            for a in moves_from(pos, diff) {
+            for &a in moves_from(pos, diff).iter() {
                 let mut mid = pos.clone();
                 mid.play_unchecked(a);
                 // (A move to a square not read occupied since, filled now, may have been
@@ -2383,7 +2381,7 @@ impl Tracker {
                 let unseen = a.is_capture() && !a.is_en_passant() && !seen_empty.contains(a.to());
                 if unseen {
                     let after = mid.board().occupied() ^ live;
-                    for b in moves_from(&mid, after) {
+                    for &b in moves_from(&mid, after).iter() {
                         let mut end = mid.clone();
                         end.play_unchecked(b);
                         if gives(&end, live)
@@ -2404,7 +2402,7 @@ impl Tracker {
                         let mut longer = Vec::new();
                         for (p, line) in &chains {
                             let after = p.board().occupied() ^ live;
-                            for b in moves_from(p, after) {
+                            for &b in moves_from(p, after).iter() {
                                 if b.to() != a.to() || !b.is_capture() {
                                     continue;
                                 }
@@ -5021,48 +5019,49 @@ fn single_move(pos: &Chess, sensed: &Sensed, diff: Bitboard) -> Option<Option<(M
 fn occupancy_move(pos: &Chess, occ: Bitboard) -> Option<Option<(Move, Chess)>> {
     let here = pos.board().occupied();
     let (emptied, filled) = (here & !occ, occ & !here);
-    let mut candidates = match (emptied.count(), filled.count()) {
+    // (Each list looked at where it lies: a `MoveList` is large to move.)
+    let mut found: Option<(Move, Chess)> = None;
+    let mut several = false;
+    let mut look = |moves: &MoveList| {
+        for &m in moves.iter() {
+            if !m.from().is_some_and(|f| emptied.contains(f)) {
+                continue;
+            }
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            if next.board().occupied() == occ {
+                several |= found.is_some();
+                found.get_or_insert((m, next));
+            }
+        }
+    };
+    match (emptied.count(), filled.count()) {
         (1, 1) => {
             let (from, to) = (emptied.first()?, filled.first()?);
-            let Some(role) = pos
+            if let Some(role) = pos
                 .board()
                 .role_at(from)
                 .filter(|_| pos.us().contains(from))
-            else {
-                return Some(None);
-            };
-            pos.san_candidates(role, to)
+            {
+                look(&pos.san_candidates(role, to));
+            }
         }
-        (2, 1) => pos.en_passant_moves(),
+        (2, 1) => look(&pos.en_passant_moves()),
         (2, 2) => {
-            let mut both = pos.castling_moves(CastlingSide::KingSide);
-            both.extend(pos.castling_moves(CastlingSide::QueenSide));
-            both
+            look(&pos.castling_moves(CastlingSide::KingSide));
+            look(&pos.castling_moves(CastlingSide::QueenSide));
         }
         (1, 0) => {
             let from = emptied.first()?;
-            let Some(piece) = pos.board().piece_at(from).filter(|p| p.color == pos.turn()) else {
-                return Some(None);
-            };
-            let mut captures = MoveList::new();
-            for target in attacks::attacks(from, piece, here) & pos.them() {
-                captures.extend(pos.san_candidates(piece.role, target));
+            if let Some(piece) = pos.board().piece_at(from).filter(|p| p.color == pos.turn()) {
+                for target in attacks::attacks(from, piece, here) & pos.them() {
+                    look(&pos.san_candidates(piece.role, target));
+                }
             }
-            captures
         }
-        _ => return Some(None),
-    };
-    candidates.retain(|m| m.from().is_some_and(|f| emptied.contains(f)));
-    let mut found = candidates.iter().filter_map(|&m| {
-        let mut next = pos.clone();
-        next.play_unchecked(m);
-        (next.board().occupied() == occ).then_some((m, next))
-    });
-    let first = found.next();
-    match found.next() {
-        Some(_) => None,
-        None => Some(first),
+        _ => {}
     }
+    (!several).then_some(found)
 }
 
 /// Identity boards: the legal move from `pos` whose result is `board`, where `diff` are the
