@@ -5185,16 +5185,38 @@ fn capture_recapture(
     // (Three captures: only when one order gives the board — rooks of one side in turn on
     // the square give it in either order, which the search and the lift order decide.)
     let mut three: Vec<Vec<(Move, Chess)>> = Vec::new();
-    for &a in pos.legal_moves().iter() {
-        let Some(from) = a.from() else { continue };
-        let target = if same_kind {
-            a.is_capture() && touched.contains(a.to())
-        } else {
-            diff.contains(a.to())
-        };
-        if !diff.contains(from) || !target {
-            continue;
+    let first = |a: &Move| {
+        a.from().is_some_and(|f| diff.contains(f))
+            && if same_kind {
+                a.is_capture() && touched.contains(a.to())
+            } else {
+                diff.contains(a.to())
+            }
+    };
+    // (Identity boards, the square taken on changing: the first moves asked of shakmaty for
+    // the changed squares only, by each kind of piece on a changed square. The one square
+    // that ends up holding a piece is where both captured, so at most one pair gives the
+    // board and the order the moves are tried in does not matter — unless a pawn promotes,
+    // whose piece the capture hides: then shakmaty's order decides, as everywhere. When the
+    // square reads as before, several squares may fit: shakmaty's order.)
+    let targeted = matches!(sensed, Sensed::Identity { .. }) && !same_kind;
+    let mut candidates = MoveList::new();
+    if targeted {
+        for to in diff & !pos.us() {
+            for role in Role::ALL {
+                if (pos.our(role) & diff).any() {
+                    for m in pos.san_candidates(role, to).iter().filter(|m| first(m)) {
+                        candidates.push(*m);
+                    }
+                }
+            }
         }
+    }
+    if !targeted || candidates.iter().any(|m| m.is_promotion()) {
+        candidates = pos.legal_moves();
+        candidates.retain(|a| first(a));
+    }
+    for &a in candidates.iter() {
         let mut mid = pos.clone();
         mid.play_unchecked(a);
         for (b, end) in onto(&mid, a.to()) {
@@ -5688,6 +5710,41 @@ mod tests {
             seen.iter().all(|&n| n > 0) && captures > 0,
             "{seen:?} {captures}"
         );
+    }
+
+    #[test]
+    fn capture_recapture_finds_the_move_taken_at_once() {
+        let mut found = 0;
+        for p in &varied_positions() {
+            for a in p.legal_moves() {
+                if a.is_promotion() || a.is_castle() {
+                    continue;
+                }
+                let mut mid = p.clone();
+                mid.play_unchecked(a);
+                for b in mid.legal_moves() {
+                    if b.to() != a.to() {
+                        continue;
+                    }
+                    let mut end = mid.clone();
+                    end.play_unchecked(b);
+                    let sensed = Sensed::Identity {
+                        board: end.board().clone(),
+                        unknown: Bitboard::EMPTY,
+                    };
+                    // (The square taken on changing; with a piece of the same kind back on
+                    // it, several squares may fit and the touched squares decide.)
+                    if sensed.diff(p.board()).count() < 3 {
+                        continue;
+                    }
+                    let got = capture_recapture(p, &sensed, Bitboard::EMPTY);
+                    let moves = got.map(|steps| steps.iter().map(|s| s.0).collect::<Vec<_>>());
+                    assert_eq!(moves, Some(vec![a, b]), "from {p:?}");
+                    found += 1;
+                }
+            }
+        }
+        assert!(found > 300, "{found} exchanges");
     }
 
     #[test]
