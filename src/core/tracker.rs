@@ -2341,8 +2341,7 @@ impl Tracker {
             }
             // (Generated afresh, not through `Tracker::legal_moves`: the beam's positions,
             // up to `FOLLOW_BEAM`, would only push the searches' ones out of the cache —
-            // measured, 1% more instructions.)
-            // (A `MoveList` kept on the stack, filtered where it lies: no allocation.)
+            // measured, 1% more instructions. Filtered where the list lies: no allocation.)
             let moves_from = |p: &Chess, d: Bitboard| -> MoveList {
                 // (Every move starts on a square of the side to move.)
                 if (d & p.us()).is_empty() {
@@ -2350,9 +2349,7 @@ impl Tracker {
                 }
                 let mut moves = p.legal_moves();
                 moves.retain(|m| {
-                    m.from().is_some_and(|f| d.contains(f))
-                        && (self.any_promotion.get()
-                            || m.promotion().is_none_or(|r| r == self.cfg.promotion))
+                    m.from().is_some_and(|f| d.contains(f)) && self.promotion_searched(m)
                 });
                 moves
             };
@@ -3804,6 +3801,14 @@ impl Tracker {
         }
     }
 
+    /// Whether searches take `m`: occupancy boards cannot tell the promotion piece and search
+    /// the configured one only, unless `any_promotion` is set (see [`Tracker::underpromoted`]).
+    fn promotion_searched(&self, m: &Move) -> bool {
+        self.cfg.sensing == Sensing::Identity
+            || self.any_promotion.get()
+            || m.promotion().is_none_or(|r| r == self.cfg.promotion)
+    }
+
     /// The legal move from `pos` whose result the board shows, if one does (cheap when not).
     fn one_move(&self, pos: &Chess, sensed: &Sensed) -> Option<(Move, Chess)> {
         let diff = sensed.diff(pos.board());
@@ -3895,9 +3900,7 @@ impl Tracker {
         {
             if let Some((m, _)) = single
                 && (!check_seen || self.was_seen(&m))
-                && (self.cfg.sensing == Sensing::Identity
-                    || self.any_promotion.get()
-                    || m.promotion().is_none_or(|r| r == self.cfg.promotion))
+                && self.promotion_searched(&m)
             {
                 path.push(m);
                 if !self.ghost_too_late(path, pos.turn()) {
@@ -3928,10 +3931,7 @@ impl Tracker {
             if unseen_capture {
                 continue;
             }
-            if self.cfg.sensing == Sensing::Occupancy
-                && m.promotion().is_some_and(|r| r != self.cfg.promotion)
-                && !self.any_promotion.get()
-            {
+            if !self.promotion_searched(&m) {
                 continue;
             }
             let mut next = pos.clone();
@@ -5525,13 +5525,6 @@ mod tests {
     use crate::core::test_util::pos;
     use shakmaty::Rank;
 
-    fn uci(moves: &[Move]) -> Vec<String> {
-        moves
-            .iter()
-            .map(|m| m.to_uci(CastlingMode::Standard).to_string())
-            .collect()
-    }
-
     #[test]
     fn move_cache_gives_each_position_its_own_moves() {
         let cache = MoveCache::default();
@@ -5569,7 +5562,10 @@ mod tests {
         };
         for _ in 0..2 {
             for p in &many {
-                assert_eq!(uci(&kept(p, Bitboard::FULL)), uci(&p.legal_moves()));
+                assert_eq!(
+                    uci_line(&kept(p, Bitboard::FULL)),
+                    uci_line(&p.legal_moves())
+                );
                 // (Taken from some squares only, kept or not: the same moves, the same order.)
                 for from in [
                     Bitboard::EMPTY,
@@ -5585,12 +5581,12 @@ mod tests {
                         .into_iter()
                         .filter(|m| m.from().is_some_and(|f| from.contains(f)))
                         .collect();
-                    assert_eq!(uci(&kept(p, from)), uci(&want));
-                    assert_eq!(uci(&fresh(p, from)), uci(&want));
+                    assert_eq!(uci_line(&kept(p, from)), uci_line(&want));
+                    assert_eq!(uci_line(&fresh(p, from)), uci_line(&want));
                 }
             }
         }
-        let all = |f: &str| uci(&kept(&pos(f), Bitboard::FULL));
+        let all = |f: &str| uci_line(&kept(&pos(f), Bitboard::FULL));
         assert!(all(fens[0]).contains(&"e5f6".to_string()));
         assert!(!all(fens[1]).contains(&"e5f6".to_string()));
         assert!(all(fens[3]).contains(&"e1c1".to_string()));
