@@ -133,8 +133,10 @@
 //!   beyond the 1 s the issue asks for — the board cannot tell them from a piece held in the
 //!   hand sooner.
 
+use std::rc::Rc;
 use std::sync::Arc;
 
+use rustc_hash::FxHashMap;
 use shakmaty::{
     Bitboard, Board, CastlingMode, CastlingSide, Chess, Color, FromSetup, Move, MoveList, Position,
     Role, Square, attacks,
@@ -528,11 +530,7 @@ impl MoveCache {
         if let Some((_, _, moves)) = slots.iter().find(|(k, p, _)| *k == key && p == pos) {
             return Arc::clone(moves);
         }
-        let moves: Arc<[Kept]> = pos
-            .legal_moves()
-            .iter()
-            .map(|&m| (m.from().map_or(0, |f| Bitboard::from_square(f).0), m))
-            .collect();
+        let moves = kept_moves(pos);
         let slot = (key, pos.clone(), Arc::clone(&moves));
         if slots.len() < MOVE_CACHE {
             slots.push(slot);
@@ -541,6 +539,91 @@ impl MoveCache {
             *next = (*next + 1) % MOVE_CACHE;
         }
         moves
+    }
+}
+
+/// `pos`'s legal moves as kept, in shakmaty's order.
+fn kept_moves(pos: &Chess) -> Arc<[Kept]> {
+    pos.legal_moves()
+        .iter()
+        .map(|&m| (m.from().map_or(0, |f| Bitboard::from_square(f).0), m))
+        .collect()
+}
+
+/// One step of a followed reading (see [`Tracker::follow_reports`]): its moves, how many of
+/// them were never seen, the victim lifted whose capture must come next, and the position
+/// they lead to.
+type Step = (Vec<Move>, u32, Option<Square>, Chess);
+
+/// What one look keeps for itself when it follows the same reports again and again:
+/// re-following the reports from each of the last plies (see [`Tracker::refollow`]) meets
+/// the same readings at every depth — a few hundred in all where the depths together take
+/// some thousands of steps — and passes through the same positions, too many for the
+/// tracker's [`MoveCache`].
+#[derive(Default)]
+struct FollowMemo {
+    /// Legal moves by position (positions whose quick keys collide are generated afresh).
+    moves: std::cell::RefCell<MoveMemo>,
+    /// The steps from a reading, by the position's quick key, the occupancy read, the squares
+    /// filled since the reading was reached, whether the report is the last and whether
+    /// victims are looked for; with the position, the squares whose "never read empty" the
+    /// steps asked, those of them read empty then, and the steps.
+    steps: std::cell::RefCell<StepMemo>,
+}
+
+/// See [`FollowMemo::moves`].
+type MoveMemo = FxHashMap<u64, (Chess, Arc<[Kept]>)>;
+
+/// See [`FollowMemo::steps`].
+type StepMemo =
+    FxHashMap<(u64, u64, u64, bool, bool), Vec<(Chess, Bitboard, Bitboard, Rc<[Step]>)>>;
+
+impl FollowMemo {
+    /// The legal moves of `pos`, in shakmaty's order.
+    fn moves_of(&self, pos: &Chess) -> Arc<[Kept]> {
+        let key = MoveCache::key(pos);
+        let mut memo = self.moves.borrow_mut();
+        match memo.get(&key) {
+            Some((p, moves)) if p == pos => Arc::clone(moves),
+            Some(_) => kept_moves(pos),
+            None => {
+                let moves = kept_moves(pos);
+                memo.insert(key, (pos.clone(), Arc::clone(&moves)));
+                moves
+            }
+        }
+    }
+
+    /// The steps from the reading at `pos` (see [`FollowMemo::steps`]), kept or found by
+    /// `find` (which answers the squares whose "read empty" it asked too) and kept.
+    #[allow(clippy::too_many_arguments)]
+    fn steps_of(
+        &self,
+        pos: &Chess,
+        live: Bitboard,
+        filled: Bitboard,
+        last: bool,
+        victims: bool,
+        seen_empty: Bitboard,
+        find: impl FnOnce() -> (Vec<Step>, Bitboard),
+    ) -> Rc<[Step]> {
+        let key = (MoveCache::key(pos), live.0, filled.0, last, victims);
+        if let Some(kept) = self.steps.borrow().get(&key)
+            && let Some(e) = kept
+                .iter()
+                .find(|e| e.0 == *pos && (seen_empty & e.1) == e.2)
+        {
+            return Rc::clone(&e.3);
+        }
+        let (steps, asked) = find();
+        let steps: Rc<[Step]> = steps.into();
+        self.steps.borrow_mut().entry(key).or_default().push((
+            pos.clone(),
+            asked,
+            seen_empty & asked,
+            Rc::clone(&steps),
+        ));
+        steps
     }
 }
 
@@ -2294,22 +2377,31 @@ impl Tracker {
             Some(mark) => self.reports_since(mark),
             None => self.reports.iter().map(|r| (r.0, r.1)).collect(),
         };
-        self.follow_reports(cur, &reports, *occ, victims)
+        self.follow_reports(cur, &reports, *occ, victims, None)
     }
 
     /// [`Tracker::followed_lines`] from `cur` through `reports` (the square, whether it reads
     /// occupied) to the occupancy `occ`; with `victims`, also readings of a move with the
     /// reply's victim lifted before it landed (an early reply that takes the victim off
-    /// first), each followed by that capture.
+    /// first), each followed by that capture. With a `memo`, the steps and legal moves found
+    /// are kept there and taken from there (looks that follow the same reports again and
+    /// again).
     fn follow_reports(
         &self,
         cur: &Chess,
         reports: &[(Square, bool)],
         occ: Bitboard,
         victims: bool,
+        memo: Option<&FollowMemo>,
     ) -> Vec<Vec<Move>> {
-        // (A capture's target never read empty in these reports: unseen.)
+        // (A capture's target never read empty in these reports: unseen. The squares asked
+        // are noted: steps kept for other reports hold while those squares read the same.)
         let seen_empty: Bitboard = reports.iter().filter(|r| !r.1).map(|r| r.0).collect();
+        let asked = std::cell::Cell::new(Bitboard::EMPTY);
+        let seen = |sq: Square| {
+            asked.set(asked.get().with(sq));
+            seen_empty.contains(sq)
+        };
         // The moves from `pos` that give `live`: one move, or an unseen capture and one move
         // (with a piece of the side to reply lifted already: the reply begun).
         let gives = |p: &Chess, live: Bitboard| {
@@ -2332,8 +2424,7 @@ impl Tracker {
         // (`filled`: the squares read occupied since `pos` was reached, before this report.
         // Each step with how many of its moves were never seen: a capture whose victim never
         // read empty, a move captured at once where it went.)
-        type Steps = Vec<(Vec<Move>, u32, Option<Square>)>;
-        let steps = |pos: &Chess, live: Bitboard, filled: Bitboard, last: bool| -> Steps {
+        let steps = |pos: &Chess, live: Bitboard, filled: Bitboard, last: bool| -> Vec<Step> {
             let diff = pos.board().occupied() ^ live;
             let mut out = Vec::new();
             if diff.is_empty() || diff.count() > 6 {
@@ -2344,8 +2435,18 @@ impl Tracker {
             // measured, 1% more instructions. Filtered where the list lies: no allocation.)
             let moves_from = |p: &Chess, d: Bitboard| -> MoveList {
                 // (Every move starts on a square of the side to move.)
-                if (d & p.us()).is_empty() {
+                let d = d & p.us();
+                if d.is_empty() {
                     return MoveList::new();
+                }
+                if let Some(memo) = memo {
+                    let mut moves = MoveList::new();
+                    moves.extend(
+                        Moves::Kept(memo.moves_of(p))
+                            .starting_on(d)
+                            .filter(|m| self.promotion_searched(m)),
+                    );
+                    return moves;
                 }
                 let mut moves = p.legal_moves();
                 moves.retain(|m| {
@@ -2361,21 +2462,21 @@ impl Tracker {
                 // lifted. Also when the move alone gives the board, the capturer lifted, and
                 // its square was not read occupied since: both readings are kept.)
                 let at_once_start = if a.is_capture() {
-                    !a.is_en_passant() && seen_empty.contains(a.to())
+                    !a.is_en_passant() && seen(a.to())
                 } else {
                     matches!(a, Move::Normal { .. })
                         && live.contains(a.to())
                         && !filled.contains(a.to())
                 };
                 if gives(&mid, live) {
-                    out.push((vec![a], 0, None));
+                    out.push((vec![a], 0, None, mid.clone()));
                     if !at_once_start || filled.contains(a.to()) {
                         continue;
                     }
                 } else if victims && let Some(victim) = victim_lifted(&mid, live) {
-                    out.push((vec![a], 1, Some(victim)));
+                    out.push((vec![a], 1, Some(victim), mid.clone()));
                 }
-                let unseen = a.is_capture() && !a.is_en_passant() && !seen_empty.contains(a.to());
+                let unseen = a.is_capture() && !a.is_en_passant() && !seen(a.to());
                 if unseen {
                     let after = mid.board().occupied() ^ live;
                     for &b in moves_from(&mid, after).iter() {
@@ -2383,9 +2484,9 @@ impl Tracker {
                         end.play_unchecked(b);
                         if gives(&end, live)
                             // (A last capture unseen too, only at the end.)
-                            && (last || !b.is_capture() || seen_empty.contains(b.to()))
+                            && (last || !b.is_capture() || seen(b.to()))
                         {
-                            out.push((vec![a, b], 1, None));
+                            out.push((vec![a, b], 1, None, end));
                         }
                     }
                 }
@@ -2407,8 +2508,8 @@ impl Tracker {
                                 end.play_unchecked(b);
                                 let mut l = line.clone();
                                 l.push(b);
-                                if gives(&end, live) && !out.iter().any(|(o, _, _)| *o == l) {
-                                    out.push((l.clone(), cost, None));
+                                if gives(&end, live) && !out.iter().any(|o| o.0 == l) {
+                                    out.push((l.clone(), cost, None, end.clone()));
                                 }
                                 longer.push((end, l));
                             }
@@ -2422,31 +2523,63 @@ impl Tracker {
         let mut live = cur.board().occupied();
         // (Each reading with the squares read occupied since it was reached, before the
         // report at hand, its moves never seen, and the victim lifted whose capture must come
-        // next; of two readings of the same position the one with fewer such moves is kept.)
-        type Reading = (Chess, Vec<Move>, Bitboard, u32, Option<Square>);
+        // next; of two readings of the same position the one with fewer such moves is kept.
+        // The position's quick key, see `MoveCache::key`, first: most differ there.)
+        type Reading = (Chess, Vec<Move>, Bitboard, u32, Option<Square>, u64);
         let keep = |next: &mut Vec<Reading>, e: Reading| match next
             .iter_mut()
-            .find(|f| f.0 == e.0 && f.4 == e.4)
+            .find(|f| f.5 == e.5 && f.4 == e.4 && f.0 == e.0)
         {
             None => next.push(e),
             Some(f) if f.3 > e.3 => *f = e,
             Some(_) => {}
         };
-        let mut beam: Vec<Reading> = vec![(cur.clone(), Vec::new(), Bitboard::EMPTY, 0, None)];
+        let mut beam: Vec<Reading> = vec![(
+            cur.clone(),
+            Vec::new(),
+            Bitboard::EMPTY,
+            0,
+            None,
+            MoveCache::key(cur),
+        )];
         let n = reports.len();
         for (i, r) in reports.iter().enumerate() {
             live.set(r.0, r.1);
             let last = i + 1 == n;
-            let mut next: Vec<Reading> = Vec::new();
-            for (pos, line, filled, unseen, owed) in &beam {
-                for (ext, cost, victim) in steps(pos, live, *filled, last) {
+            let mut next: Vec<Reading> = Vec::with_capacity(beam.len() + 8);
+            for (pos, line, filled, unseen, owed, _) in &beam {
+                // (No move starts from a square that reads as before.)
+                let diff = pos.board().occupied() ^ live;
+                if (diff & pos.us()).is_empty() {
+                    continue;
+                }
+                let kept: Rc<[Step]>;
+                let fresh: Vec<Step>;
+                let found: &[Step] = match memo {
+                    Some(memo) => {
+                        kept = memo.steps_of(pos, live, *filled, last, victims, seen_empty, || {
+                            asked.set(Bitboard::EMPTY);
+                            let out = steps(pos, live, *filled, last);
+                            (out, asked.get())
+                        });
+                        &kept
+                    }
+                    None => {
+                        fresh = steps(pos, live, *filled, last);
+                        &fresh
+                    }
+                };
+                for (ext, cost, victim, p) in found {
                     if owed.is_some_and(|sq| !(ext[0].is_capture() && ext[0].to() == sq)) {
                         continue;
                     }
-                    let p = played(pos, &ext);
                     let mut l = line.clone();
-                    l.extend(ext);
-                    keep(&mut next, (p, l, Bitboard::EMPTY, unseen + cost, victim));
+                    l.extend_from_slice(ext);
+                    let key = MoveCache::key(p);
+                    keep(
+                        &mut next,
+                        (p.clone(), l, Bitboard::EMPTY, unseen + cost, *victim, key),
+                    );
                 }
             }
             // (The readings as they were stay too: the board in between, a slide's transit.)
@@ -2464,10 +2597,10 @@ impl Tracker {
         }
         let mut lines: Vec<(Vec<Move>, u32)> = beam
             .into_iter()
-            .filter(|(p, l, _, _, owed)| {
+            .filter(|(p, l, _, _, owed, _)| {
                 !l.is_empty() && owed.is_none() && p.board().occupied() == occ
             })
-            .map(|(_, l, _, unseen, _)| (l, unseen))
+            .map(|(_, l, _, unseen, _, _)| (l, unseen))
             .collect();
         lines.sort_by_key(|(l, unseen)| (l.len(), *unseen));
         let mut lines: Vec<Vec<Move>> = lines.into_iter().map(|(l, _)| l).collect();
@@ -2736,11 +2869,12 @@ impl Tracker {
             return None;
         }
         let n = g.moves.len();
+        let memo = FollowMemo::default();
         for d in 1..=n.min(REFOLLOW_PLIES) {
             let k = n - d;
             let reports = self.reports_since(g.move_history[k]);
             let lines: Vec<Vec<Move>> = self
-                .follow_reports(&g.positions[k], &reports, *occ, false)
+                .follow_reports(&g.positions[k], &reports, *occ, false, Some(&memo))
                 .into_iter()
                 .filter(|l| !l.starts_with(&g.moves[k..]))
                 .collect();
@@ -5771,5 +5905,151 @@ mod tests {
         assert!(!occupancy_within_reach(start, fewer, 1));
         assert!(occupancy_within_reach(start, fewer, 2));
         assert!(!occupancy_within_reach(fewer, start, 4));
+    }
+
+    /// The reports an occupancy board gives for `m` from `pos`, with the victim of a capture
+    /// lifted first or not at all (the capturer straight onto it) as `lift_victim` says.
+    fn occupancy_reports(pos: &Chess, m: &Move, lift_victim: bool) -> Vec<(Square, bool)> {
+        match *m {
+            Move::Castle { king, rook } => {
+                let side = if rook > king {
+                    CastlingSide::KingSide
+                } else {
+                    CastlingSide::QueenSide
+                };
+                let turn = pos.turn();
+                vec![
+                    (king, false),
+                    (side.king_to(turn), true),
+                    (rook, false),
+                    (side.rook_to(turn), true),
+                ]
+            }
+            Move::EnPassant { from, to } => vec![
+                (from, false),
+                (to, true),
+                (Square::from_coords(to.file(), from.rank()), false),
+            ],
+            _ => {
+                let from = m.from().expect("a move on the board");
+                let mut r = Vec::new();
+                if m.is_capture() && lift_victim {
+                    r.push((m.to(), false));
+                }
+                r.push((from, false));
+                if !m.is_capture() || lift_victim {
+                    r.push((m.to(), true));
+                }
+                r
+            }
+        }
+    }
+
+    #[test]
+    fn follow_memo_changes_no_reading() {
+        // Short stretches of pseudo-random play from varied positions, as an occupancy board
+        // reports them (victims lifted first or not at all, a piece lifted and put back now
+        // and then), followed again from each ply back as `Tracker::refollow` does — with one
+        // memo for all depths, and without: the same readings, in the same order.
+        let tracker = Tracker::new(TrackerConfig::for_sensing(Sensing::Occupancy));
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let (mut compared, mut found, mut kept) = (0, 0, 0);
+        for start in varied_positions().into_iter().step_by(2) {
+            let mut positions = vec![start.clone()];
+            let mut marks = vec![0];
+            let mut reports: Vec<(Square, bool)> = Vec::new();
+            for _ in 0..8 {
+                let p = positions.last().expect("a start").clone();
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                if next(4) == 0 {
+                    let sq = p
+                        .us()
+                        .into_iter()
+                        .nth(next(p.us().count()))
+                        .expect("a piece");
+                    reports.extend([(sq, false), (sq, true)]);
+                }
+                let m = moves[next(moves.len())];
+                reports.extend(occupancy_reports(&p, &m, next(2) == 0));
+                let mut after = p.clone();
+                after.play_unchecked(m);
+                positions.push(after);
+                marks.push(reports.len());
+            }
+            let occ = positions.last().expect("a start").board().occupied();
+            let n = positions.len() - 1;
+            for victims in [false, true] {
+                let memo = FollowMemo::default();
+                for k in (0..n).rev() {
+                    let from = marks[k];
+                    let cur = &positions[k];
+                    let alone = tracker.follow_reports(cur, &reports[from..], occ, victims, None);
+                    let with =
+                        tracker.follow_reports(cur, &reports[from..], occ, victims, Some(&memo));
+                    assert_eq!(
+                        alone.iter().map(|l| uci_line(l)).collect::<Vec<_>>(),
+                        with.iter().map(|l| uci_line(l)).collect::<Vec<_>>(),
+                        "from {cur:?} through {:?}",
+                        &reports[from..]
+                    );
+                    compared += 1;
+                    found += usize::from(!alone.is_empty());
+                }
+                kept += memo.steps.borrow().values().map(Vec::len).sum::<usize>();
+            }
+        }
+        // (Not a vacuous comparison: most stretches are found again, through many steps.)
+        assert!(compared > 300, "{compared} compared");
+        assert!(found * 2 > compared, "{found} of {compared} found");
+        assert!(kept > 1_000, "{kept} steps kept");
+    }
+
+    #[test]
+    fn follow_memo_keeps_steps_while_the_squares_they_asked_read_the_same() {
+        let memo = FollowMemo::default();
+        let p = Chess::default();
+        let live = p.board().occupied();
+        let asked = Bitboard::from_square(Square::E4) | Bitboard::from_square(Square::D5);
+        let found = std::cell::Cell::new(0);
+        let ask_as = |p: &Chess, filled: Bitboard, last: bool, seen_empty, victims| {
+            memo.steps_of(p, live, filled, last, victims, seen_empty, || {
+                found.set(found.get() + 1);
+                (Vec::new(), asked)
+            })
+        };
+        let ask = |seen_empty, victims| ask_as(&p, Bitboard::EMPTY, true, seen_empty, victims);
+        let e4 = Bitboard::from_square(Square::E4);
+        let h8 = Bitboard::from_square(Square::H8);
+        ask(Bitboard::EMPTY, false);
+        assert_eq!(found.get(), 1);
+        // (A square the steps did not ask reads otherwise: kept.)
+        ask(h8, false);
+        assert_eq!(found.get(), 1);
+        // (One they asked reads otherwise: found again, and both kept.)
+        ask(e4, false);
+        assert_eq!(found.get(), 2);
+        ask(e4 | h8, false);
+        ask(Bitboard::EMPTY, false);
+        assert_eq!(found.get(), 2);
+        // (Another question, position, squares filled since or report: found anew.)
+        ask(Bitboard::EMPTY, true);
+        assert_eq!(found.get(), 3);
+        let mut other = p.clone();
+        other.play_unchecked(p.legal_moves()[0]);
+        ask_as(&other, Bitboard::EMPTY, true, Bitboard::EMPTY, false);
+        assert_eq!(found.get(), 4);
+        ask_as(&p, e4, true, Bitboard::EMPTY, false);
+        assert_eq!(found.get(), 5);
+        ask_as(&p, Bitboard::EMPTY, false, Bitboard::EMPTY, false);
+        assert_eq!(found.get(), 6);
     }
 }
