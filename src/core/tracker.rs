@@ -275,7 +275,8 @@ const FOLLOW_BEAM: usize = 96;
 /// Occupancy boards: how far back the reports are followed again when nothing else explains
 /// a board (see `Tracker::refollow`). Measured with `examples/exactness.rs` (every pattern,
 /// four draws): 6 → 12 gains 8–15 games each, 12 → 24 another 1–5, 40 no more; the slowest
-/// single call grows from 0.65 to ~2 ms (`examples/replay_speed.rs`).
+/// single call grows from 0.65 to ~2 ms (`examples/replay_speed.rs`), ~1 ms since the depths
+/// share what they found (see [`FollowMemo`]).
 const REFOLLOW_PLIES: usize = 24;
 
 /// Occupancy boards: at most this many other readings of the recent moves are followed.
