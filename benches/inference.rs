@@ -5,7 +5,9 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use eboardd::core::capture::{Capture, Direction};
+use eboardd::core::dgt::Orientation;
 use eboardd::core::session::{Session, SessionConfig};
+use eboardd::shell::shared_data;
 use std::hint::black_box;
 
 fn load_captures() -> Vec<Capture> {
@@ -22,44 +24,13 @@ fn load_captures() -> Vec<Capture> {
 
 /// Real games (Dortmund), simulated with handling noise on both orientations, with a clock.
 fn simulated_games(n: usize) -> Vec<Capture> {
-    use eboardd::core::sim::{SimConfig, games_from_pgn, simulate};
-    let text =
-        String::from_utf8_lossy(&eboardd::shell::shared_data::read("pgn/games/dortmund.pgn"))
-            .into_owned();
-    games_from_pgn(&text)
-        .iter()
-        .take(n)
-        .enumerate()
-        .map(|(i, g)| {
-            simulate(
-                g,
-                &SimConfig {
-                    seed: i as u64,
-                    noise: 0.8,
-                    orientation: if i % 2 == 0 {
-                        eboardd::core::dgt::Orientation::Normal
-                    } else {
-                        eboardd::core::dgt::Orientation::Rotated
-                    },
-                    ..SimConfig::default()
-                },
-            )
-        })
-        .collect()
-}
-
-fn field_updates(caps: &[Capture]) -> u64 {
-    // Every FIELD_UPDATE frame is 5 bytes starting 0x8e 0x00 0x05.
-    caps.iter()
-        .flat_map(|c| c.records.iter())
-        .filter(|r| r.dir == Direction::Rx)
-        .map(|r| {
-            r.bytes
-                .windows(3)
-                .filter(|w| w == &[0x8e, 0x00, 0x05])
-                .count() as u64
-        })
-        .sum()
+    shared_data::dortmund_captures(n, |i| {
+        if i % 2 == 0 {
+            Orientation::Normal
+        } else {
+            Orientation::Rotated
+        }
+    })
 }
 
 fn run(caps: &[Capture], config: &SessionConfig) -> usize {
@@ -89,14 +60,14 @@ fn run(caps: &[Capture], config: &SessionConfig) -> usize {
 
 fn inference(c: &mut Criterion) {
     let caps = load_captures();
-    let n = field_updates(&caps);
+    let n = shared_data::field_updates(&caps) as u64;
     let config = SessionConfig {
         frame_events: false,
         ..SessionConfig::default()
     };
     let mut g = c.benchmark_group("inference");
     let games = simulated_games(100);
-    let gn = field_updates(&games);
+    let gn = shared_data::field_updates(&games) as u64;
     g.throughput(Throughput::Elements(gn));
     g.bench_function("dortmund_100_games_identity", |b| {
         b.iter(|| run(&games, &config))

@@ -10,6 +10,9 @@
 //! `SEED=N` draws the handling again, as in exactness; the sample indices are the same as
 //! exactness's (games set up from a FEN included).
 
+#[allow(dead_code)] // (the `SEED` reading only)
+mod common;
+
 use eboardd::core::capture::Direction;
 use eboardd::core::dgt::{Decoded, Decoder, Message};
 use eboardd::core::event::EventKind;
@@ -49,10 +52,7 @@ fn main() {
         _ => (0.8, Pattern::ALL.to_vec()),
     };
     // As in examples/exactness.rs: `SEED=N` adds N to every game's seed.
-    let seed: u64 = std::env::var("SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
+    let seed = common::seed_from_env();
     let all = shared_data::simulation_games();
     let sample: Vec<&SimGame> = all.iter().step_by(step.max(1)).collect();
     let mut fails = 0;

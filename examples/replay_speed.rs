@@ -8,43 +8,18 @@
 
 use std::time::Instant;
 
-use eboardd::core::capture::{Capture, Direction};
+use eboardd::core::capture::Direction;
 use eboardd::core::session::{OrientationSetting, Sensing, Session, SessionConfig};
-use eboardd::core::sim::{SimConfig, games_from_pgn, simulate};
+use eboardd::core::sim::SimConfig;
+use eboardd::shell::shared_data;
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let n: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(100);
     let rounds: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(5);
-    let text =
-        String::from_utf8_lossy(&eboardd::shell::shared_data::read("pgn/games/dortmund.pgn"))
-            .into_owned();
-    let caps: Vec<Capture> = games_from_pgn(&text)
-        .iter()
-        .take(n)
-        .enumerate()
-        .map(|(i, g)| {
-            simulate(
-                g,
-                &SimConfig {
-                    seed: i as u64,
-                    noise: 0.8,
-                    ..SimConfig::default()
-                },
-            )
-        })
-        .collect();
-    let updates: usize = caps
-        .iter()
-        .flat_map(|c| &c.records)
-        .filter(|r| r.dir == Direction::Rx)
-        .map(|r| {
-            r.bytes
-                .windows(3)
-                .filter(|w| w == &[0x8e, 0x00, 0x05])
-                .count()
-        })
-        .sum();
+    // (One orientation: occupancy boards take theirs from the configuration.)
+    let caps = shared_data::dortmund_captures(n, |_| SimConfig::default().orientation);
+    let updates = shared_data::field_updates(&caps);
     let which: Vec<bool> = match std::env::var("MONITOR").as_deref() {
         Ok("0") => vec![false],
         Ok("1") => vec![true],

@@ -20,10 +20,7 @@ impl Sweep {
             .and_then(|s| s.parse().ok())
             .unwrap_or(1usize)
             .max(1);
-        let seed = std::env::var("SEED")
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(0);
+        let seed = seed_from_env();
         let modes = match std::env::var("SENSING").as_deref() {
             Ok("identity") => vec![Sensing::Identity],
             Ok("occupancy") => vec![Sensing::Occupancy],
@@ -31,4 +28,12 @@ impl Sweep {
         };
         Sweep { step, seed, modes }
     }
+}
+
+/// `SEED=N` (default 0): added to every game's seed, another draw of the same handling.
+pub fn seed_from_env() -> u64 {
+    std::env::var("SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0)
 }

@@ -5,8 +5,10 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::core::capture::{Capture, Direction};
+use crate::core::dgt::Orientation;
 use crate::core::rules::pgn::{PgnGame, read_games};
-use crate::core::sim::{SimGame, games_from_pgn};
+use crate::core::sim::{SimConfig, SimGame, games_from_pgn, simulate};
 
 /// The real games (stems of `pgn/games/*.pgn`).
 pub const REAL_GAME_FILES: [&str; 3] = ["dortmund", "lichess_db_sample", "kasparov-deep-blue-1997"];
@@ -97,4 +99,43 @@ pub fn simulation_games() -> Vec<SimGame> {
         })
         .filter(|g| !g.moves.is_empty())
         .collect()
+}
+
+/// The speed measurements' input (`examples/replay_speed.rs`, `benches/inference.rs`): the
+/// first `n` Dortmund games simulated with handling noise 0.8 and a clock, game `i` with seed
+/// `i`, on the board turned as `orientation(i)` says.
+pub fn dortmund_captures(n: usize, orientation: impl Fn(usize) -> Orientation) -> Vec<Capture> {
+    let text = String::from_utf8_lossy(&read("pgn/games/dortmund.pgn")).into_owned();
+    games_from_pgn(&text)
+        .iter()
+        .take(n)
+        .enumerate()
+        .map(|(i, g)| {
+            simulate(
+                g,
+                &SimConfig {
+                    seed: i as u64,
+                    noise: 0.8,
+                    orientation: orientation(i),
+                    ..SimConfig::default()
+                },
+            )
+        })
+        .collect()
+}
+
+/// How many field updates the board sent in `caps`: the FIELD_UPDATE frames (5 bytes starting
+/// `0x8e 0x00 0x05`) within one record each, as the simulator and the hand-written captures
+/// send them.
+pub fn field_updates(caps: &[Capture]) -> usize {
+    caps.iter()
+        .flat_map(|c| &c.records)
+        .filter(|r| r.dir == Direction::Rx)
+        .map(|r| {
+            r.bytes
+                .windows(3)
+                .filter(|w| w == &[0x8e, 0x00, 0x05])
+                .count()
+        })
+        .sum()
 }
