@@ -106,3 +106,22 @@ fn occupancy_boards_report_a_move_within_a_second_of_rest() {
         &late_every[..late_every.len().min(10)]
     );
 }
+
+/// Quick play on an occupancy board after a capture the board never showed (SEED=0 sample
+/// 608, a blitz game: `Qxa3` swapped inside one scan, then `Nxg5 Rdg8 Nf7 Rh7 Ra1` made at
+/// once): while a line needing fewer unseen captures accounts for every report with a piece
+/// in the hand, the board waits `UNSEEN_REST_MS` (2 s) of rest before the moves are shown —
+/// with 4 s there, `Nxg5` (the first ply after `Qxa3` the board rested on) was first
+/// reported 9.0 s after it rested, six plies at once.
+#[test]
+fn quick_play_after_a_capture_never_seen_is_not_held_back_long() {
+    let games = shared_data::simulation_games();
+    let (i, ply) = (608, 53);
+    let cfg = SimConfig::sample(i, 0, 0.8, &Pattern::ALL);
+    let t = simulated_timings(&games[i], &cfg, Sensing::Occupancy);
+    let p = &t[ply - 1];
+    let after = p.shown_after();
+    println!("sample {i} ply {ply}: {p:?}, first report {after:?} ms after the rest");
+    assert!(p.rested, "{p:?}");
+    assert!(after.is_some_and(|a| a < 5_000), "{p:?}");
+}

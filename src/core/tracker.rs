@@ -104,7 +104,8 @@
 //!   handling, 99.7% with every pattern but early replies and captures swapped inside one
 //!   scan, 99.1% with every pattern but early replies, 98.9% with every pattern (other draws
 //!   +5000 to +60000: every pattern 98.2–99.1%; the 40 draws +0, +5000 and +10000 to
-//!   +380000 together: 40,727 of 41,280, 98.7% — 40,633 before the lift-order rules of stop
+//!   +380000 together: 40,729 of 41,280, 98.7% — 40,727 before `UNSEEN_REST_MS`, 40,633
+//!   before the lift-order rules of stop
 //!   18, 40,569 before those of stop 17, 40,550 before those of stop 16, 40,428 before those
 //!   of stop 15 — and no game lost — nothing reported after some ply — where 3 were before
 //!   stop 16 and 12 before moves captured at once were followed, 2026-12-02).
@@ -126,8 +127,9 @@
 //!   `occupancy_capture_settle_ms` (900 ms) after the board came to rest (after its origin
 //!   emptied, when one line explains the board and the reply has been seen made since — the
 //!   opponent moving at once no longer holds it back, 2026-12-02: first reports later than
-//!   1 s 325 → 228 of 40,441 in `examples/latency.rs`; the 40 draws 40,726 → 40,727); two
-//!   or more such
+//!   1 s 325 → 228 of 40,441 in `examples/latency.rs`; the 40 draws 40,726 → 40,727); when
+//!   a line needing fewer such captures accounts for every report with a piece in the hand,
+//!   after `UNSEEN_REST_MS` (2 s; 228 → 226 later than 1 s); two or more such
 //!   captures with nothing put down since the game position (read so only when the board
 //!   stays that way: it is likelier a capture in progress) after `IN_HAND_REST_MS` (1.5 s),
 //!   beyond the 1 s the issue asks for — the board cannot tell them from a piece held in the
@@ -252,7 +254,19 @@ const PENDING_PLIES: usize = 5;
 /// Candidates pending on a board explained only by an unseen capture, which may be a piece
 /// in the hand: after resting this long it is taken as played (the game's last capture,
 /// which nothing later decides). Measured with `examples/exactness.rs` (2 and 4 s alike).
+/// Also how long a board must rest before lines that account for every report with a piece
+/// in the hand give way to another reading (`Tracker::try_reread`): 2 s there loses a game
+/// `tests/simulated_regressions.rs` keeps (a piece held longer).
 const PENDING_REST_MS: u64 = 4_000;
+
+/// Occupancy boards: how long a board must rest before the lines that explain it, each
+/// needing a capture never seen, are taken although a line needing fewer accounts for every
+/// report with a piece in the hand (`Tracker::evaluate`). In quick play the next moves keep
+/// coming meanwhile: 4 s stalled a blitz game's broadcast for 11 s (SEED=0 sample 608, six
+/// plies at once). Measured (`examples/exactness.rs` and `examples/latency.rs`, every
+/// pattern, 40 and 3 draws) against 4 s: exact games 164,210 → 164,214 of 165,120, first
+/// reports later than 1 s 779 → 764, that stall 11.3 → 5.8 s.
+const UNSEEN_REST_MS: u64 = 2_000;
 /// How well a line fits the reports: [`Tracker::fit`], then (occupancy boards) the lift
 /// order's misses.
 type FitKey = ((usize, usize), usize);
@@ -2205,11 +2219,11 @@ impl Tracker {
             // piece in the hand.
             // (Occupancy boards: so is every line needing two captures never seen, when a
             // line needing fewer accounts for every report with a piece in the hand — until
-            // the board has rested `PENDING_REST_MS`: `Nf3 Qb6 Qxb6 axb6` with both captures
+            // the board has rested `UNSEEN_REST_MS`: `Nf3 Qb6 Qxb6 axb6` with both captures
             // swapped, against `Qxc4 Qb6 Nf3` and the a7 pawn in the hand for a j'adoube. Every
             // line needing one: only against a line needing none with a piece of the side that
             // just moved in the hand — a j'adoube, or the victim of the reply lifted first.)
-            let rest_deadline = self.last_change_ms + PENDING_REST_MS;
+            let rest_deadline = self.last_change_ms + UNSEEN_REST_MS;
             if self.cfg.sensing == Sensing::Occupancy
                 && !self.dump_since_confirm
                 && now < rest_deadline
