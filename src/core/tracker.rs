@@ -255,7 +255,11 @@ const PENDING_PLIES: usize = 5;
 /// in the hand: after resting this long it is taken as played (the game's last capture,
 /// which nothing later decides). Measured with `examples/exactness.rs` (2 and 4 s alike).
 /// Also how long a board must rest before lines that account for every report with a piece
-/// in the hand give way to another reading (`Tracker::try_reread`): 2 s there loses a game
+/// in the hand give way to another reading (`Tracker::try_reread`), and at most how long
+/// after the board first read so — in quick play the next moves come first, each read so
+/// again: a blitz game's broadcast stalled 15.5 s, eight plies at once (SEED=5000 sample
+/// 728), now 9.5 s (exact games over 40 draws 164,214 → 164,215 of 165,120; first reports
+/// later than 1 s over three latency draws 764 → 761). 2 s of rest there loses a game
 /// `tests/simulated_regressions.rs` keeps (a piece held longer).
 const PENDING_REST_MS: u64 = 4_000;
 
@@ -674,6 +678,9 @@ pub struct Tracker {
     extra_deadline: Option<u64>,
     /// The last board judged unexplained, to report each state once.
     last_unexplained: Option<Sensed>,
+    /// Occupancy boards: when the board first read as moves not yet taken with a piece in
+    /// the hand since the game position was confirmed (see [`Tracker::try_reread`]).
+    in_hand_since: Option<u64>,
     /// The result signalled with the kings in this game, if any.
     signalled: Option<&'static str>,
     /// An irregularity was reported and the board is not back at the game position yet.
@@ -763,6 +770,7 @@ impl Tracker {
             searched: None,
             extra_deadline: None,
             last_unexplained: None,
+            in_hand_since: None,
             signalled: None,
             alert: false,
             alerted: None,
@@ -1625,6 +1633,7 @@ impl Tracker {
     fn confirmed(&mut self) {
         self.settled();
         self.searched = None;
+        self.in_hand_since = None;
         self.touched_before = self.seen_empty | self.seen_filled;
         self.seen_empty = Bitboard::EMPTY;
         self.seen_filled = Bitboard::EMPTY;
@@ -2656,13 +2665,22 @@ impl Tracker {
             (sensed, self.game.as_ref()),
             (Sensed::Occupancy(occ), Some(g)) if one_lifted_after(g.current(), *occ)
         );
-        let rest_deadline = self.last_change_ms + PENDING_REST_MS;
+        // (At most `PENDING_REST_MS` since the board first read so: in quick play the next
+        // moves come before it rests that long, and each reads as moves with a piece in the
+        // hand again.)
+        let rest_deadline = (self.last_change_ms + PENDING_REST_MS).min(
+            self.in_hand_since
+                .map_or(u64::MAX, |t| t.saturating_add(PENDING_REST_MS)),
+        );
         let line_in_hand = !one_in_hand
             && now < rest_deadline
             && self
                 .game
                 .as_ref()
                 .is_some_and(|g| self.in_hand_after_line(g.current(), sensed));
+        if line_in_hand && self.in_hand_since.is_none() {
+            self.in_hand_since = Some(self.last_change_ms);
+        }
         let in_hand = one_in_hand || line_in_hand;
         let key = (
             sensed.clone(),
