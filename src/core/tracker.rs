@@ -105,8 +105,7 @@
 //!   scan, 99.1% with every pattern but early replies, 98.9% with every pattern (other draws
 //!   +5000 to +60000: every pattern 98.2–99.1%; the 40 draws +0, +5000 and +10000 to
 //!   +380000 together: 40,729 of 41,280, 98.7% — 40,727 before `UNSEEN_REST_MS`, 40,633
-//!   before the lift-order rules of stop
-//!   18, 40,569 before those of stop 17, 40,550 before those of stop 16, 40,428 before those
+//!   before the lift-order rules of stop 18, 40,569 before those of stop 17, 40,550 before those of stop 16, 40,428 before those
 //!   of stop 15 — and no game lost — nothing reported after some ply — where 3 were before
 //!   stop 16 and 12 before moves captured at once were followed, 2026-12-02).
 //!   The promotion piece is taken as the configured one (a queen) until a later move fits
@@ -2448,15 +2447,14 @@ impl Tracker {
         // (`filled`: the squares read occupied since `pos` was reached, before this report.
         // Each step with how many of its moves were never seen: a capture whose victim never
         // read empty, a move captured at once where it went.)
+        // (Asked only of readings a step can start from, see below.)
         let steps = |pos: &Chess, live: Bitboard, filled: Bitboard, last: bool| -> Vec<Step> {
             let diff = pos.board().occupied() ^ live;
             let mut out = Vec::new();
-            if diff.is_empty() || diff.count() > 6 {
-                return out;
-            }
-            // (Generated afresh, not through `Tracker::legal_moves`: the beam's positions,
-            // up to `FOLLOW_BEAM`, would only push the searches' ones out of the cache —
-            // measured, 1% more instructions. Filtered where the list lies: no allocation.)
+            // (Without a memo, generated afresh, not through `Tracker::legal_moves`: the beam's
+            // positions, up to `FOLLOW_BEAM`, would only push the searches' ones out of the
+            // cache — measured, 1% more instructions. Filtered where the list lies: no
+            // allocation.)
             let moves_from = |p: &Chess, d: Bitboard| -> MoveList {
                 // (Every move starts on a square of the side to move.)
                 let d = d & p.us();
@@ -2572,9 +2570,10 @@ impl Tracker {
             let last = i + 1 == n;
             let mut next: Vec<Reading> = Vec::with_capacity(beam.len() + 8);
             for (pos, line, filled, unseen, owed, _) in &beam {
-                // (No move starts from a square that reads as before.)
+                // (No move starts from a square that reads as before, and no step explains more
+                // than six changed squares.)
                 let diff = pos.board().occupied() ^ live;
-                if (diff & pos.us()).is_empty() {
+                if diff.count() > 6 || (diff & pos.us()).is_empty() {
                     continue;
                 }
                 let kept: Rc<[Step]>;
