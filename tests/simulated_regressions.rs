@@ -382,6 +382,16 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             151,
             "only revisions that carry the last move on count captures never seen",
         ),
+        (
+            10000,
+            193,
+            "a slide that stood past its report and went on after the reply began is no slide",
+        ),
+        (
+            145000,
+            726,
+            "a slide that stood past its report and went on after the reply began is no slide",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }

@@ -17,7 +17,8 @@
 //!    corrected `move`, while the last move is recent and the clock did not confirm it;
 //! 5. several legal moves (the opponent replied before the first move settled, or updates were
 //!    missed) — all of them, when the path is unique; a revised last move plus replies
-//!    competes with them. Without a dump (no missed updates) each move of such a line must
+//!    competes with them (not a slide carried on whose piece stood on the square it was
+//!    reported on more than `SLIDE_PAUSE_MS` and went on only after the reply had begun). Without a dump (no missed updates) each move of such a line must
 //!    have touched its target square, and the board must have reported the moves in the
 //!    line's order (see `Tracker::order_cost`); a piece captured at once on its target needs
 //!    the board to rest [`GHOST_SETTLE_MS`] (occupancy boards: `occupancy_capture_settle_ms`,
@@ -103,8 +104,9 @@
 //! - Occupancy boards (compared up to the promotion piece), default draw: 100% with clean
 //!   handling, 99.7% with every pattern but early replies and captures swapped inside one
 //!   scan, 99.1% with every pattern but early replies, 98.9% with every pattern (other draws
-//!   +5000 to +60000: every pattern 98.2–99.1%; the 40 draws +0, +5000 and +10000 to
-//!   +380000 together: 40,729 of 41,280, 98.7% — 40,727 before `UNSEEN_REST_MS`, 40,633
+//!   +5000 to +60000: every pattern 98.1–99.3%; the 40 draws +0, +5000 and +10000 to
+//!   +380000 together: 40,742 of 41,280, 98.7% — 40,729 before `SLIDE_PAUSE_MS`, 40,727
+//!   before `UNSEEN_REST_MS`, 40,633
 //!   before the lift-order rules of stop 18, 40,569 before those of stop 17, 40,550 before those of stop 16, 40,428 before those
 //!   of stop 15 — and no game lost — nothing reported after some ply — where 3 were before
 //!   stop 16 and 12 before moves captured at once were followed, 2026-12-02).
@@ -235,6 +237,11 @@ const FULL_SCAN_MS: u64 = 250;
 /// A square read empty for less than this and then holding the same piece again saw no move
 /// (sensor flicker lasts tens of ms; the board reports both changes within a scan or two).
 const FLICKER_MS: u64 = 150;
+
+/// A slide pauses on a square for less than this after the move was reported there: a piece
+/// that stood longer, then went on only after the opponent's reply had begun, made a move of
+/// its own (the reply came in between), not one slide with the reply.
+const SLIDE_PAUSE_MS: u64 = 1_000;
 
 /// At most this many candidate lines are collected.
 const MAX_LINES: usize = 16;
@@ -2110,7 +2117,11 @@ impl Tracker {
                 let revised: Vec<Vec<Move>> = self
                     .lines(&before, &sensed, len)
                     .into_iter()
-                    .filter(|l| l[0] != last && self.revision_seen(&before, last, l))
+                    .filter(|l| {
+                        l[0] != last
+                            && self.revision_seen(&before, last, l)
+                            && !self.slide_resumed_after_rest(last, l)
+                    })
                     .collect();
                 self.revising.set(false);
                 // (Occupancy boards: captures have no target report to order them by; the
@@ -3265,6 +3276,31 @@ impl Tracker {
         next.from()
             .and_then(|f| self.left_at(f))
             .is_some_and(|t| paused > t + FULL_SCAN_MS)
+    }
+
+    /// Whether the revision `line` of `last` carries `last`'s piece on from the square it was
+    /// reported on, when the piece stood there more than [`SLIDE_PAUSE_MS`] after the report
+    /// and the next move's piece had left its square before it went on: `Qa2` reported, the
+    /// reply `Qb4-c3` begun two seconds later, then `Qa3` — not `Qa3` passing a2 and the reply
+    /// `Qxd2` passing c3.
+    fn slide_resumed_after_rest(&self, last: Move, line: &[Move]) -> bool {
+        let (Some(next), Some(&reported)) = (
+            line.get(1),
+            self.game.as_ref().and_then(|g| g.move_times.last()),
+        ) else {
+            return false;
+        };
+        if line[0].is_castle() || !continues_slide(last, line[0]) {
+            return false;
+        }
+        let Some(went_on) = self.first_left_at(last.to()) else {
+            return false;
+        };
+        went_on > reported + SLIDE_PAUSE_MS
+            && next
+                .from()
+                .and_then(|f| self.first_left_at(f))
+                .is_some_and(|t| t < went_on)
     }
 
     fn may_revise(&self, now: u64) -> bool {
