@@ -142,3 +142,15 @@ fn moves_read_as_a_piece_in_the_hand_do_not_hold_quick_play_back_for_ever() {
     let after = first_report_after(5000, 728, 21);
     assert!(after.is_some_and(|a| a < 12_000), "{after:?}");
 }
+
+/// A capture swapped inside one scan that only another promotion piece makes legal (SEED=10000
+/// sample 87: `c8=N` reported as `c8=Q+`, then `Qxh1`, the rook's square never read empty —
+/// illegal while the queen gives check): one piece lifted from the game position reads as a
+/// piece in the hand, so the promotion was read again only after the next moves, 5.2 s after
+/// `Qxh1` rested. Now the re-read promotion is taken once the board rests as for any capture
+/// swapped inside one scan.
+#[test]
+fn a_capture_only_another_promotion_piece_makes_legal_is_no_piece_in_the_hand() {
+    let after = first_report_after(10000, 87, 20);
+    assert!(after.is_some_and(|a| a < 1_000), "{after:?}");
+}

@@ -18,8 +18,9 @@
 //! 5. several legal moves (the opponent replied before the first move settled, or updates were
 //!    missed) — all of them, when the path is unique; a revised last move plus replies
 //!    competes with them (not a slide carried on whose piece stood on the square it was
-//!    reported on more than `SLIDE_PAUSE_MS` and went on only after the reply had begun). Without a dump (no missed updates) each move of such a line must
-//!    have touched its target square, and the board must have reported the moves in the
+//!    reported on more than `SLIDE_PAUSE_MS` and went on only after the reply had begun).
+//!    Without a dump (no missed updates) each move of such a line must have touched its
+//!    target square, and the board must have reported the moves in the
 //!    line's order (see `Tracker::order_cost`); a piece captured at once on its target needs
 //!    the board to rest [`GHOST_SETTLE_MS`] (occupancy boards: `occupancy_capture_settle_ms`,
 //!    unless the square read occupied before the capturer left its own). When lines differ
@@ -2733,6 +2734,16 @@ impl Tracker {
             self.wait_unexplained(sensed, rest_deadline);
             return true;
         }
+        // (One piece lifted from the game position, when a pawn promoted to another piece
+        // than the one reported makes a capture from its square legal that gives the board:
+        // a capture swapped inside one scan — `c8=Q+` reported, then `Qxh1`, legal only after
+        // `c8=N` — would otherwise read as that piece in the hand until the next moves.)
+        if one_in_hand && let Some((k, line)) = self.repromoted(sensed) {
+            self.takeback_to(now, k);
+            self.apply_line(now, &line);
+            self.confirmed();
+            return true;
+        }
         if in_hand {
             return false;
         }
@@ -2827,7 +2838,13 @@ impl Tracker {
                 let Some(tail) = tail else {
                     continue;
                 };
-                let Some(best) = tail.into_iter().min_by_key(|t| t.len()) else {
+                // (The shortest; of equal length the likeliest — the capture that wins the
+                // most, see `capture_prior`.)
+                let prev = line.last().copied();
+                let Some(best) = tail
+                    .into_iter()
+                    .min_by_key(|t| (t.len(), -capture_prior(prev.as_ref(), &pos, t)))
+                else {
                     continue;
                 };
                 line.extend(best);
