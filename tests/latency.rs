@@ -154,3 +154,14 @@ fn a_capture_only_another_promotion_piece_makes_legal_is_no_piece_in_the_hand() 
     let after = first_report_after(10000, 87, 20);
     assert!(after.is_some_and(|a| a < 1_000), "{after:?}");
 }
+
+/// A move that stood reported while the reply began is not revised as a piece dragged on
+/// (SEED=10000 sample 21: `Qc7` reported, then `Ra7 Qb7` — the same occupancy as `Qa7`
+/// instead of `Qc7`, the rook's way read as a j'adoube — was taken as that revision, and the
+/// next moves read wrongly until the board showed otherwise: `Qb7` first reported 7.1 s after
+/// it rested).
+#[test]
+fn a_move_that_stood_while_the_reply_began_is_no_dragged_piece() {
+    let after = first_report_after(10000, 21, 101);
+    assert!(after.is_some_and(|a| a < 1_000), "{after:?}");
+}

@@ -2042,11 +2042,14 @@ impl Tracker {
         if n >= 2 && self.may_revise(now) {
             let before = game.positions[n - 2].clone();
             let last = game.moves[n - 2];
-            let revised: Vec<Vec<Move>> = self
-                .lines(&before, &sensed, 1)
-                .into_iter()
-                .filter(|l| l[0] != last)
-                .collect();
+            let revised: Vec<Vec<Move>> = if self.replied_after_rest(&cur, last) {
+                Vec::new()
+            } else {
+                self.lines(&before, &sensed, 1)
+                    .into_iter()
+                    .filter(|l| l[0] != last)
+                    .collect()
+            };
             if revised.len() == 1
                 && !self.wait_for_capture(now, &revised)
                 && !self.opponent_moved(&before, revised[0][0])
@@ -3318,6 +3321,29 @@ impl Tracker {
                 .from()
                 .and_then(|f| self.first_left_at(f))
                 .is_some_and(|t| t < went_on)
+    }
+
+    /// Occupancy boards: the last move's piece stood on its square more than
+    /// [`SLIDE_PAUSE_MS`] after the move was reported, and a piece of the side to reply
+    /// (`cur`'s side to move) left its square before it went on — the reply had begun, the
+    /// move was complete: not a piece dragged on to another square (`Qc7` reported, then
+    /// `Ra7 Qb7` read as `Qa7` instead of `Qc7`, the rook's way a j'adoube).
+    fn replied_after_rest(&self, cur: &Chess, last: Move) -> bool {
+        if self.cfg.sensing != Sensing::Occupancy || self.dump_since_confirm || last.is_castle() {
+            return false;
+        }
+        let (Some(&reported), Some(went_on)) = (
+            self.game.as_ref().and_then(|g| g.move_times.last()),
+            self.first_left_at(last.to()),
+        ) else {
+            return false;
+        };
+        let theirs = cur.board().by_color(cur.turn());
+        went_on > reported + SLIDE_PAUSE_MS
+            && self
+                .reports
+                .iter()
+                .any(|r| !r.1 && r.3 < went_on && theirs.contains(r.0))
     }
 
     fn may_revise(&self, now: u64) -> bool {

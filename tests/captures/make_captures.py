@@ -479,16 +479,30 @@ def early_replies_followed():
     # Occupancy boards: the queen lifted from b7 for 2.Qc8+ before Black's rook landed on b8
     # (c8 empty, b7 empty, b8 filled, c8 filled) reads as 1.Qb8 alone, the queen's slide
     # revised, and the rook lifted and put back; 2...Nd8 fits that too, 3.Qxd8+ nothing: the
-    # reports are followed again from before 1.Qb7 and the game is put right.
+    # reports are followed again from before 1.Qb7 and the game is put right. (The rook is
+    # lifted 900 ms after the queen landed: had she stood on b7 more than SLIDE_PAUSE_MS after
+    # 1.Qb7 was reported while the rook was lifted, the move would stand — no slide pauses
+    # that long — see "reply-after-rest".)
     c = from_fen("revision-refollowed", "2r3k1/Q4ppp/2n5/8/8/8/5PPP/6K1", "w", "1.Qb7 Rb8 2.Qc8+ (the queen lifted before the rook landed) Nd8 3.Qxd8+ (6 s later) Rxd8 4.h3 (captures with the victim lifted first)")
     c.move('a7', 'b7')
-    c.lift('c8', 1500); c.lift('b7', 200); c.put('b8', 'r', 250); c.put('c8', 'Q', 300)
+    c.lift('c8', 900); c.lift('b7', 200); c.put('b8', 'r', 250); c.put('c8', 'Q', 300)
     c.move('c6', 'd8')
     for a, b, p, dt in [('c8', 'd8', 'Q', 6000), ('b8', 'd8', 'r', 1500)]:
         c.lift(b, dt); c.lift(a, 300); c.put(b, p, 300)
     c.move('h2', 'h3')
     c.expect(["a7b7", "c8b8", "b7c8", "c6d8", "c8d8", "b8d8", "h2h3"])
     c.lines.insert(4, "# expect-occupancy-event: takeback")
+    c.write()
+
+    # The same with 1.Qb7 standing 1.5 s before the rook is lifted (1.2 s after it was
+    # reported): the reply had begun before the queen went on, so 1.Qb7 is complete — not
+    # a slide to b8 revised (`Tracker::replied_after_rest`): read right at once.
+    c = from_fen("reply-after-rest", "2r3k1/Q4ppp/2n5/8/8/8/5PPP/6K1", "w", "1.Qb7 Rb8 2.Qc8+ (the rook lifted 1.5 s after the queen landed, the queen before the rook landed) Nd8 3.h3")
+    c.move('a7', 'b7')
+    c.lift('c8', 1500); c.lift('b7', 200); c.put('b8', 'r', 250); c.put('c8', 'Q', 300)
+    c.move('c6', 'd8')
+    c.move('h2', 'h3')
+    c.expect(["a7b7", "c8b8", "b7c8", "c6d8", "h2h3"])
     c.write()
 
 
