@@ -165,3 +165,14 @@ fn a_move_that_stood_while_the_reply_began_is_no_dragged_piece() {
     let after = first_report_after(10000, 21, 101);
     assert!(after.is_some_and(|a| a < 1_000), "{after:?}");
 }
+
+/// A revision of the last move must move the piece the last move was read from (SEED=5000
+/// sample 947: `Nxg6+` swapped inside one scan, read as `Nxc6`; after `fxg6 Qe7` the board was
+/// re-read as `Qxg6 fxg6`, the knight never moved and the queen's landing on its square taken
+/// for the knight put back — then nothing fitted the next moves and the broadcast stood still
+/// 11 s: `fxg6`, ply 51, first reported 12.2 s after it rested).
+#[test]
+fn a_revision_moves_the_piece_the_last_move_was_read_from() {
+    let after = first_report_after(5000, 947, 51);
+    assert!(after.is_some_and(|a| a < 1_000), "{after:?}");
+}

@@ -18,7 +18,8 @@
 //! 5. several legal moves (the opponent replied before the first move settled, or updates were
 //!    missed) — all of them, when the path is unique; a revised last move plus replies
 //!    competes with them (not a slide carried on whose piece stood on the square it was
-//!    reported on more than `SLIDE_PAUSE_MS` and went on only after the reply had begun).
+//!    reported on more than `SLIDE_PAUSE_MS` and went on only after the reply had begun; on
+//!    occupancy boards, one that leaves the piece the last move was read from unmoved).
 //!    Without a dump (no missed updates) each move of such a line must have touched its
 //!    target square, and the board must have reported the moves in the
 //!    line's order (see `Tracker::order_cost`); a piece captured at once on its target needs
@@ -2124,6 +2125,7 @@ impl Tracker {
                     .filter(|l| {
                         l[0] != last
                             && self.revision_seen(&before, last, l)
+                            && self.revision_moves_origin(last, l)
                             && !self.slide_resumed_after_rest(last, l)
                     })
                     .collect();
@@ -3487,6 +3489,24 @@ impl Tracker {
             return self.reports.iter().any(|r| r.0 == sq);
         }
         went_on || self.reports.iter().any(|r| r.0 == sq && r.2 == Some(piece))
+    }
+
+    /// Occupancy boards: a revised move must move the piece the last move was read from —
+    /// its square read empty, which is why the last move was read; a revision that leaves
+    /// that piece where it stood takes the report for a piece lifted and put back (`Nxc6`
+    /// read for `Nxg6+`, the knight's square then filled by the queen's `Qe7`: not `Qxg6
+    /// fxg6` with the knight never moved).
+    fn revision_moves_origin(&self, last: Move, line: &[Move]) -> bool {
+        if self.cfg.sensing != Sensing::Occupancy || self.dump_since_confirm {
+            return true;
+        }
+        let Some(origin) = last.from() else {
+            return true;
+        };
+        line.iter().any(|m| match *m {
+            Move::Castle { king, rook } => king == origin || rook == origin,
+            _ => m.from() == Some(origin),
+        })
     }
 
     /// Identity boards: pieces of both colours are gone and a square the board reported
