@@ -107,7 +107,7 @@
 //!   handling, 99.7% with every pattern but early replies and captures swapped inside one
 //!   scan, 99.1% with every pattern but early replies, 98.9% with every pattern (other draws
 //!   +5000 to +60000: every pattern 98.1–99.3%; the 40 draws +0, +5000 and +10000 to
-//!   +380000 together: 40,742 of 41,280, 98.7% — 40,729 before `SLIDE_PAUSE_MS`, 40,727
+//!   +380000 together: 40,743 of 41,280, 98.7% — 40,729 before `SLIDE_PAUSE_MS`, 40,727
 //!   before `UNSEEN_REST_MS`, 40,633
 //!   before the lift-order rules of stop 18, 40,569 before those of stop 17, 40,550 before those of stop 16, 40,428 before those
 //!   of stop 15 — and no game lost — nothing reported after some ply — where 3 were before
