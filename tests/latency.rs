@@ -107,16 +107,21 @@ fn occupancy_boards_report_a_move_within_a_second_of_rest() {
     );
 }
 
-/// How long after it rested ply `ply` of sample `i` (every pattern, `SEED=seed`) was first
-/// reported on an occupancy board, printed with its timing.
-fn first_report_after(seed: u64, i: usize, ply: usize) -> Option<i64> {
+/// Ply `ply` of sample `i` (every pattern, `SEED=seed`) rested and was first reported on an
+/// occupancy board less than `bound_ms` after it rested (its timing printed).
+fn assert_first_report_within(seed: u64, i: usize, ply: usize, bound_ms: i64) {
     let games = shared_data::simulation_games();
     let cfg = SimConfig::sample(i, seed, 0.8, &Pattern::ALL);
     let t = simulated_timings(&games[i], &cfg, Sensing::Occupancy);
     let p = &t[ply - 1];
     println!("SEED={seed} sample {i} ply {ply}: {p:?}");
     assert!(p.rested, "{p:?}");
-    p.shown_after()
+    let after = p.shown_after();
+    assert!(
+        after.is_some_and(|a| a < bound_ms),
+        "SEED={seed} sample {i} ply {ply}: first reported {after:?} ms after it rested, \
+         want less than {bound_ms}"
+    );
 }
 
 /// Quick play on an occupancy board after a capture the board never showed (SEED=0 sample
@@ -127,8 +132,7 @@ fn first_report_after(seed: u64, i: usize, ply: usize) -> Option<i64> {
 /// reported 9.0 s after it rested, six plies at once.
 #[test]
 fn quick_play_after_a_capture_never_seen_is_not_held_back_long() {
-    let after = first_report_after(0, 608, 53);
-    assert!(after.is_some_and(|a| a < 5_000), "{after:?}");
+    assert_first_report_within(0, 608, 53, 5_000);
 }
 
 /// Quick play on an occupancy board read wrongly (SEED=5000 sample 728: `Bf5` read as
@@ -139,8 +143,7 @@ fn quick_play_after_a_capture_never_seen_is_not_held_back_long() {
 /// rested; now 10.0 s).
 #[test]
 fn moves_read_as_a_piece_in_the_hand_do_not_hold_quick_play_back_for_ever() {
-    let after = first_report_after(5000, 728, 21);
-    assert!(after.is_some_and(|a| a < 12_000), "{after:?}");
+    assert_first_report_within(5000, 728, 21, 12_000);
 }
 
 /// A capture swapped inside one scan that only another promotion piece makes legal (SEED=10000
@@ -151,8 +154,7 @@ fn moves_read_as_a_piece_in_the_hand_do_not_hold_quick_play_back_for_ever() {
 /// swapped inside one scan.
 #[test]
 fn a_capture_only_another_promotion_piece_makes_legal_is_no_piece_in_the_hand() {
-    let after = first_report_after(10000, 87, 20);
-    assert!(after.is_some_and(|a| a < 1_000), "{after:?}");
+    assert_first_report_within(10000, 87, 20, 1_000);
 }
 
 /// A move that stood reported while the reply began is not revised as a piece dragged on
@@ -162,8 +164,7 @@ fn a_capture_only_another_promotion_piece_makes_legal_is_no_piece_in_the_hand() 
 /// it rested).
 #[test]
 fn a_move_that_stood_while_the_reply_began_is_no_dragged_piece() {
-    let after = first_report_after(10000, 21, 101);
-    assert!(after.is_some_and(|a| a < 1_000), "{after:?}");
+    assert_first_report_within(10000, 21, 101, 1_000);
 }
 
 /// A revision of the last move must move the piece the last move was read from (SEED=5000
@@ -173,6 +174,5 @@ fn a_move_that_stood_while_the_reply_began_is_no_dragged_piece() {
 /// 11 s: `fxg6`, ply 51, first reported 12.2 s after it rested).
 #[test]
 fn a_revision_moves_the_piece_the_last_move_was_read_from() {
-    let after = first_report_after(5000, 947, 51);
-    assert!(after.is_some_and(|a| a < 1_000), "{after:?}");
+    assert_first_report_within(5000, 947, 51, 1_000);
 }
