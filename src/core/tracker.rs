@@ -3306,23 +3306,25 @@ impl Tracker {
     /// reply `Qb4-c3` begun two seconds later, then `Qa3` — not `Qa3` passing a2 and the reply
     /// `Qxd2` passing c3.
     fn slide_resumed_after_rest(&self, last: Move, line: &[Move]) -> bool {
-        let (Some(next), Some(&reported)) = (
-            line.get(1),
-            self.game.as_ref().and_then(|g| g.move_times.last()),
-        ) else {
+        let Some(next) = line.get(1) else {
             return false;
         };
         if line[0].is_castle() || !continues_slide(last, line[0]) {
             return false;
         }
-        let Some(went_on) = self.first_left_at(last.to()) else {
-            return false;
-        };
-        went_on > reported + SLIDE_PAUSE_MS
-            && next
-                .from()
+        self.went_on_after_rest(last).is_some_and(|went_on| {
+            next.from()
                 .and_then(|f| self.first_left_at(f))
                 .is_some_and(|t| t < went_on)
+        })
+    }
+
+    /// When the last move's piece (`last`) first left the square it was reported on, if it
+    /// stood there more than [`SLIDE_PAUSE_MS`] after the move was reported.
+    fn went_on_after_rest(&self, last: Move) -> Option<u64> {
+        let reported = *self.game.as_ref()?.move_times.last()?;
+        self.first_left_at(last.to())
+            .filter(|&went_on| went_on > reported + SLIDE_PAUSE_MS)
     }
 
     /// Occupancy boards: the last move's piece stood on its square more than
@@ -3334,18 +3336,12 @@ impl Tracker {
         if self.cfg.sensing != Sensing::Occupancy || self.dump_since_confirm || last.is_castle() {
             return false;
         }
-        let (Some(&reported), Some(went_on)) = (
-            self.game.as_ref().and_then(|g| g.move_times.last()),
-            self.first_left_at(last.to()),
-        ) else {
-            return false;
-        };
         let theirs = cur.board().by_color(cur.turn());
-        went_on > reported + SLIDE_PAUSE_MS
-            && self
-                .reports
+        self.went_on_after_rest(last).is_some_and(|went_on| {
+            self.reports
                 .iter()
                 .any(|r| !r.1 && r.3 < went_on && theirs.contains(r.0))
+        })
     }
 
     fn may_revise(&self, now: u64) -> bool {
