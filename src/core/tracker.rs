@@ -108,9 +108,9 @@
 //!   scan, 99.1% with every pattern but early replies, 98.9% with every pattern (other draws
 //!   +5000 to +60000: every pattern 98.1–99.3%; the 40 draws +0, +5000 and +10000 to
 //!   +380000 together: 40,743 of 41,280, 98.7% — 40,729 before `SLIDE_PAUSE_MS`, 40,727
-//!   before `UNSEEN_REST_MS`, 40,633
-//!   before the lift-order rules of stop 18, 40,569 before those of stop 17, 40,550 before those of stop 16, 40,428 before those
-//!   of stop 15 — and no game lost — nothing reported after some ply — where 3 were before
+//!   before `UNSEEN_REST_MS`, 40,633 before the lift-order rules of stop 18, 40,569 before
+//!   those of stop 17, 40,550 before those of stop 16, 40,428 before those of stop 15 — and
+//!   no game lost — nothing reported after some ply — where 3 were before
 //!   stop 16 and 12 before moves captured at once were followed, 2026-12-02).
 //!   The promotion piece is taken as the configured one (a queen) until a later move fits
 //!   only another piece (rule 8, however long ago the promotion was). A capture swapped
@@ -2039,18 +2039,16 @@ impl Tracker {
             self.confirmed();
             return;
         }
-        // 4. A revision of the last move.
-        if n >= 2 && self.may_revise(now) {
+        // 4. A revision of the last move (not of one the reply began after, see
+        // `Tracker::replied_after_rest`).
+        if n >= 2 && self.may_revise(now) && !self.replied_after_rest(&cur, game.moves[n - 2]) {
             let before = game.positions[n - 2].clone();
             let last = game.moves[n - 2];
-            let revised: Vec<Vec<Move>> = if self.replied_after_rest(&cur, last) {
-                Vec::new()
-            } else {
-                self.lines(&before, &sensed, 1)
-                    .into_iter()
-                    .filter(|l| l[0] != last)
-                    .collect()
-            };
+            let revised: Vec<Vec<Move>> = self
+                .lines(&before, &sensed, 1)
+                .into_iter()
+                .filter(|l| l[0] != last)
+                .collect();
             if revised.len() == 1
                 && !self.wait_for_capture(now, &revised)
                 && !self.opponent_moved(&before, revised[0][0])
