@@ -458,12 +458,16 @@ struct Game {
 
 impl Game {
     fn new(start: Chess) -> Game {
+        // (Room for a game of usual length: growing the lists move by move cost more than
+        // the look that reports the moves.)
+        let mut positions = Vec::with_capacity(GAME_PLIES + 1);
+        positions.push(start);
         Game {
-            positions: vec![start],
-            moves: Vec::new(),
-            move_times: Vec::new(),
-            move_seen: Vec::new(),
-            move_history: Vec::new(),
+            positions,
+            moves: Vec::with_capacity(GAME_PLIES),
+            move_times: Vec::with_capacity(GAME_PLIES),
+            move_seen: Vec::with_capacity(GAME_PLIES),
+            move_history: Vec::with_capacity(GAME_PLIES),
             last_press_ms: None,
         }
     }
@@ -477,8 +481,11 @@ impl Game {
     }
 }
 
+/// How many plies a game's lists have room for from its start (they grow beyond).
+const GAME_PLIES: usize = 128;
+
 /// How many positions' legal moves a tracker keeps (see [`MoveCache`]).
-const MOVE_CACHE: usize = 8;
+const MOVE_CACHE: usize = 16;
 
 /// Occupancy boards: the legal moves of the positions a tracker looked at last. Every look at
 /// an occupancy board searches from the game position again (lines of one, two, three moves,
@@ -680,6 +687,8 @@ pub struct Tracker {
     any_promotion: std::cell::Cell<bool>,
     /// The legal moves of the positions looked at last (see [`MoveCache`]).
     moves: MoveCache,
+    /// The moves of the line a search is on (see [`Tracker::lines`]).
+    path: std::cell::RefCell<Vec<Move>>,
     /// The last board no move, line or takeback explained, at that ply.
     searched: Option<(Sensed, u32)>,
     /// A deadline set by a decision that must wait longer than `settle_ms`.
@@ -775,6 +784,7 @@ impl Tracker {
             revising: std::cell::Cell::new(false),
             any_promotion: std::cell::Cell::new(false),
             moves: MoveCache::default(),
+            path: std::cell::RefCell::new(Vec::new()),
             searched: None,
             extra_deadline: None,
             last_unexplained: None,
@@ -4103,10 +4113,14 @@ impl Tracker {
     /// All lines of exactly `len` legal moves from `pos` that end in the sensed board.
     fn lines(&self, pos: &Chess, sensed: &Sensed, len: usize) -> Vec<Vec<Move>> {
         let mut out = Vec::new();
-        let mut path = Vec::new();
+        // (The path is kept between searches: most lines calls push a move, and allocating it
+        // afresh cost as much as many a search.)
+        let mut path = self.path.take();
+        path.clear();
         // One move is proved by the board itself; a line of several needs each move seen.
         let check_seen = len > 1;
         self.search(pos, sensed, len, check_seen, &mut path, &mut out);
+        self.path.replace(path);
         out
     }
 
@@ -4167,6 +4181,11 @@ impl Tracker {
                 }
                 path.pop();
             }
+            return;
+        }
+        // (A line of several moves takes only moves seen: when no piece on those squares can
+        // make one, the moves need not be asked for — most positions within a line.)
+        if check_seen && len > 1 && !self.dump_since_confirm && !self.may_move_seen(pos, sources) {
             return;
         }
         for m in self.legal_moves(pos).starting_on(sources) {
@@ -4350,6 +4369,47 @@ impl Tracker {
                 self.reports[..lift].iter().any(|r| r.0 == a.to() && r.1)
             }
         }
+    }
+
+    /// Whether a piece of the side to move on `from` may have a move that
+    /// [`Tracker::was_seen`] takes (no dump since the last confirmed position), by the squares
+    /// it attacks or steps to: a target seen changing, a capture on occupancy boards, or
+    /// castling. Cheaper than generating the moves; never false when such a move exists.
+    fn may_move_seen(&self, pos: &Chess, from: Bitboard) -> bool {
+        let mut touched = self.seen_empty | self.seen_filled;
+        if self.revising.get() {
+            touched |= self.touched_before;
+        }
+        let board = pos.board();
+        let us = pos.turn();
+        // (Occupancy boards take every capture: en passant too, onto an empty square of the
+        // sixth rank.)
+        let takes = match self.cfg.sensing {
+            Sensing::Occupancy => {
+                let sixth = us.fold_wb(shakmaty::Rank::Sixth, shakmaty::Rank::Third);
+                pos.them() | (Bitboard::from(sixth) & !board.occupied())
+            }
+            Sensing::Identity => Bitboard::EMPTY,
+        };
+        (from & pos.us()).into_iter().any(|sq| {
+            let Some(piece) = board.piece_at(sq) else {
+                return false;
+            };
+            let reach = match piece.role {
+                Role::Pawn => {
+                    let step = us.fold_wb(8, -8);
+                    let ahead = [step, 2 * step]
+                        .into_iter()
+                        .filter_map(|d| sq.offset(d))
+                        .fold(Bitboard::EMPTY, |b, s| b.with(s));
+                    (attacks::pawn_attacks(us, sq) & (touched | takes)) | (ahead & touched)
+                }
+                // (Castling: its squares are the king's and the rook's targets.)
+                Role::King if pos.castles().has_color(us) => return true,
+                _ => attacks::attacks(sq, piece, board.occupied()) & !pos.us() & (touched | takes),
+            };
+            reach.any()
+        })
     }
 
     /// Unless a dump arrived (updates may have been missed), a move of a line must have been
@@ -5783,6 +5843,72 @@ mod tests {
     use super::*;
     use crate::core::test_util::pos;
     use shakmaty::Rank;
+
+    /// `may_move_seen` only spares the search asking for moves: whenever it says no, no legal
+    /// move from those squares is one `was_seen` takes — over positions of random games
+    /// (castling, en passant, promotions, checks among them), random squares seen changing
+    /// and random origins, both sensings, revising or not.
+    #[test]
+    fn may_move_seen_never_hides_a_move_seen() {
+        use rand::{Rng, SeedableRng, rngs::SmallRng};
+        let mut rng = SmallRng::seed_from_u64(7);
+        let mut checked = [0usize; 2];
+        // (Castling both ways and en passant come up rarely in random games: set up too.)
+        let set_up = [
+            "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b KQkq - 0 1",
+            "rnbqkbnr/ppppp1pp/8/4Pp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "4k3/8/8/8/2pP4/8/8/4K3 b - d3 0 1",
+        ];
+        for i in 0..400 {
+            let mut p = set_up.get(i % 8).map_or_else(Chess::default, |f| pos(f));
+            for _ in 0..rng.random_range(0..120) * usize::from(i % 8 >= set_up.len()) {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                p.play_unchecked(moves[rng.random_range(0..moves.len())]);
+            }
+            for sensing in [Sensing::Identity, Sensing::Occupancy] {
+                let mut t = Tracker::new(TrackerConfig::for_sensing(sensing));
+                let few = |rng: &mut SmallRng| {
+                    (0..rng.random_range(0..6)).fold(Bitboard::EMPTY, |b, _| {
+                        b.with(Square::new(rng.random_range(0..64)))
+                    })
+                };
+                t.seen_empty = few(&mut rng);
+                // (Castling is seen on the king's and the rook's targets.)
+                let castling_targets =
+                    Bitboard::from_rank(Rank::First) | Bitboard::from_rank(Rank::Eighth);
+                t.seen_filled = few(&mut rng)
+                    | if rng.random_bool(0.3) {
+                        castling_targets & Bitboard::from_file(shakmaty::File::C)
+                            | castling_targets & Bitboard::from_file(shakmaty::File::D)
+                            | castling_targets & Bitboard::from_file(shakmaty::File::F)
+                            | castling_targets & Bitboard::from_file(shakmaty::File::G)
+                    } else {
+                        Bitboard::EMPTY
+                    };
+                t.touched_before = few(&mut rng);
+                t.revising.set(rng.random_bool(0.5));
+                let from = few(&mut rng) | few(&mut rng) | (p.us() & few(&mut rng));
+                let seen_from = p
+                    .legal_moves()
+                    .iter()
+                    .any(|m| m.from().is_some_and(|f| from.contains(f)) && t.was_seen(m));
+                if !t.may_move_seen(&p, from) {
+                    assert!(
+                        !seen_from,
+                        "{}",
+                        shakmaty::fen::Fen::from_position(&p, shakmaty::EnPassantMode::Legal)
+                    );
+                }
+                checked[usize::from(seen_from)] += 1;
+            }
+        }
+        // (Both answers came up often.)
+        assert!(checked.iter().all(|&n| n > 50), "{checked:?}");
+    }
 
     #[test]
     fn move_cache_gives_each_position_its_own_moves() {
