@@ -392,6 +392,11 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             726,
             "a slide that stood past its report and went on after the reply began is no slide",
         ),
+        (
+            290000,
+            322,
+            "a piece lifted that takes after an earlier capture re-read is no piece in the hand",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }

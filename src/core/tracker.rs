@@ -2758,6 +2758,22 @@ impl Tracker {
             return true;
         }
         if in_hand {
+            // (Unless the game position with one piece lifted is another reading of an
+            // earlier capture — the victim swapped inside one scan, `Qxc3` read as `Qxa2` —
+            // and then that piece's capture: the knight lifted from e4 takes the queen on c3.
+            // Taken once the board has rested `UNSEEN_REST_MS`, as lines needing two captures
+            // never seen are: a piece held a second is no rarity.)
+            if let Some((k, line)) = self.reread_lifted_capture(sensed) {
+                let rest = self.last_change_ms + UNSEEN_REST_MS;
+                if now < rest {
+                    self.wait_unexplained(sensed, rest);
+                    return true;
+                }
+                self.takeback_to(now, k);
+                self.apply_line(now, &line);
+                self.confirmed();
+                return true;
+            }
             return false;
         }
         let Some((k, line)) = self
@@ -2851,13 +2867,17 @@ impl Tracker {
                 let Some(tail) = tail else {
                     continue;
                 };
-                // (The shortest; of equal length the likeliest — the capture that wins the
-                // most, see `capture_prior`.)
+                // (The shortest; of equal length the one the board reported in order — the
+                // bishop read on g7 before the king on e7 is `Bg7+ Ke7`, not `Be7+ Kg7` —
+                // then the likeliest: the capture that wins the most, see `capture_prior`.)
                 let prev = line.last().copied();
-                let Some(best) = tail
-                    .into_iter()
-                    .min_by_key(|t| (t.len(), -capture_prior(prev.as_ref(), &pos, t)))
-                else {
+                let Some(best) = tail.into_iter().min_by_key(|t| {
+                    (
+                        t.len(),
+                        self.order_cost(&pos, t).unwrap_or(usize::MAX),
+                        -capture_prior(prev.as_ref(), &pos, t),
+                    )
+                }) else {
                     continue;
                 };
                 line.extend(best);
@@ -2926,6 +2946,26 @@ impl Tracker {
         }
         self.any_promotion.set(false);
         found
+    }
+
+    /// Occupancy boards: the game position with one piece of the side to move lifted (nothing
+    /// else changed), when another reading of the recent moves (see [`Tracker::reread`]) explains it by one
+    /// move more, a capture by that piece. Returns the ply to go back to and the moves from
+    /// there.
+    fn reread_lifted_capture(&self, sensed: &Sensed) -> Option<(usize, Vec<Move>)> {
+        let (Sensed::Occupancy(occ), Some(g)) = (sensed, self.game.as_ref()) else {
+            return None;
+        };
+        let here = g.current().board().occupied();
+        if (*occ & !here).any() {
+            return None;
+        }
+        // (A piece of the side to move: the opponent's lifted is rather a victim lifted first.)
+        let lifted = (here & !*occ & g.current().us()).single_square()?;
+        let (k, line) = self.reread(sensed)?;
+        let last = line.last()?;
+        (line.len() == g.moves.len() - k + 1 && last.is_capture() && last.from() == Some(lifted))
+            .then_some((k, line))
     }
 
     /// Occupancy boards, a board nothing else explains (not even another reading of the
