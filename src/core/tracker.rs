@@ -2763,12 +2763,13 @@ impl Tracker {
             // and then that piece's capture: the knight lifted from e4 takes the queen on c3.
             // Taken once the board has rested `UNSEEN_REST_MS`, as lines needing two captures
             // never seen are: a piece held a second is no rarity.)
+            // (Looked for only then: another reading costs as much as many looks.)
+            let rest = self.last_change_ms + UNSEEN_REST_MS;
+            if now < rest && self.lifted_to_move(sensed).is_some() {
+                self.wait_unexplained(sensed, rest);
+                return true;
+            }
             if let Some((k, line)) = self.reread_lifted_capture(sensed) {
-                let rest = self.last_change_ms + UNSEEN_REST_MS;
-                if now < rest {
-                    self.wait_unexplained(sensed, rest);
-                    return true;
-                }
                 self.takeback_to(now, k);
                 self.apply_line(now, &line);
                 self.confirmed();
@@ -2948,11 +2949,10 @@ impl Tracker {
         found
     }
 
-    /// Occupancy boards: the game position with one piece of the side to move lifted (nothing
-    /// else changed), when another reading of the recent moves (see [`Tracker::reread`]) explains it by one
-    /// move more, a capture by that piece. Returns the ply to go back to and the moves from
-    /// there.
-    fn reread_lifted_capture(&self, sensed: &Sensed) -> Option<(usize, Vec<Move>)> {
+    /// Occupancy boards: the square of the one piece of the side to move lifted from the game
+    /// position, when nothing else changed. (The opponent's piece lifted is rather a victim
+    /// lifted first.)
+    fn lifted_to_move(&self, sensed: &Sensed) -> Option<Square> {
         let (Sensed::Occupancy(occ), Some(g)) = (sensed, self.game.as_ref()) else {
             return None;
         };
@@ -2960,8 +2960,16 @@ impl Tracker {
         if (*occ & !here).any() {
             return None;
         }
-        // (A piece of the side to move: the opponent's lifted is rather a victim lifted first.)
-        let lifted = (here & !*occ & g.current().us()).single_square()?;
+        (here & !*occ & g.current().us()).single_square()
+    }
+
+    /// Occupancy boards: the game position with one piece of the side to move lifted (nothing
+    /// else changed, see [`Tracker::lifted_to_move`]), when another reading of the recent moves (see [`Tracker::reread`]) explains it by one
+    /// move more, a capture by that piece. Returns the ply to go back to and the moves from
+    /// there.
+    fn reread_lifted_capture(&self, sensed: &Sensed) -> Option<(usize, Vec<Move>)> {
+        let lifted = self.lifted_to_move(sensed)?;
+        let g = self.game.as_ref()?;
         let (k, line) = self.reread(sensed)?;
         let last = line.last()?;
         (line.len() == g.moves.len() - k + 1 && last.is_capture() && last.from() == Some(lifted))
