@@ -5720,12 +5720,27 @@ fn one_lifted(pos: &Chess, occ: Bitboard) -> bool {
 /// Occupancy boards: `occ` is `pos`, or `pos` after one more legal move, with one piece
 /// lifted.
 fn one_lifted_after(pos: &Chess, occ: Bitboard) -> bool {
-    one_lifted(pos, occ)
-        || pos.legal_moves().iter().any(|m| {
+    if one_lifted(pos, occ) {
+        return true;
+    }
+    // (Cheap first: a move fills two squares at most and empties two at most — with the
+    // piece lifted, three. A move other than castling and en passant empties its origin and
+    // fills its target: not played to tell.)
+    let o = pos.board().occupied();
+    if (occ & !o).count() > 2 || (o & !occ).count() > 3 {
+        return false;
+    }
+    pos.legal_moves().iter().any(|m| match *m {
+        Move::Normal { from, to, .. } => {
+            let q = o.without(from).with(to);
+            (occ & !q).is_empty() && (q & !occ).count() == 1
+        }
+        _ => {
             let mut q = pos.clone();
             q.play_unchecked(*m);
             one_lifted(&q, occ)
-        })
+        }
+    })
 }
 
 /// Occupancy boards: `occ` is `pos` with a capture in progress — the victim on `victim` and
@@ -5872,13 +5887,28 @@ fn exchange_loss(pos: &Chess, sq: Square, depth: u32) -> i32 {
     if depth >= 8 {
         return 0;
     }
-    let Some(m) = pos
-        .legal_moves()
-        .iter()
-        .copied()
-        .filter(|m| m.to() == sq && m.is_capture())
-        .min_by_key(|m| piece_value(m.role()))
-    else {
+    // (The least valuable capturer, the first in shakmaty's order among equals — knights
+    // before bishops: asked of shakmaty kind by kind, the least valuable first, and only for
+    // kinds that attack the square at all.)
+    let attackers = pos
+        .board()
+        .attacks_to(sq, pos.turn(), pos.board().occupied());
+    let Some(m) = [
+        Role::King,
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+    ]
+    .into_iter()
+    .filter(|&r| (attackers & pos.our(r)).any())
+    .find_map(|r| {
+        pos.san_candidates(r, sq)
+            .iter()
+            .copied()
+            .find(|m| m.to() == sq && m.is_capture())
+    }) else {
         return 0;
     };
     let mut next = pos.clone();
@@ -5956,6 +5986,80 @@ mod tests {
         }
         // (Both answers came up often.)
         assert!(checked.iter().all(|&n| n > 50), "{checked:?}");
+    }
+
+    /// `exchange_loss` and `one_lifted_after` ask shakmaty for fewer moves than they did; over
+    /// positions of random games and every square, they answer as the plain versions over
+    /// every legal move did.
+    #[test]
+    fn exchange_loss_and_one_lifted_after_answer_as_over_every_move() {
+        use rand::{Rng, SeedableRng, rngs::SmallRng};
+        fn exchange_loss_plain(pos: &Chess, sq: Square, depth: u32) -> i32 {
+            let Some(target) = pos.board().piece_at(sq) else {
+                return 0;
+            };
+            if depth >= 8 {
+                return 0;
+            }
+            let Some(m) = pos
+                .legal_moves()
+                .iter()
+                .copied()
+                .filter(|m| m.to() == sq && m.is_capture())
+                .min_by_key(|m| piece_value(m.role()))
+            else {
+                return 0;
+            };
+            let mut next = pos.clone();
+            next.play_unchecked(m);
+            (piece_value(target.role) - exchange_loss_plain(&next, sq, depth + 1)).max(0)
+        }
+        fn one_lifted_after_plain(pos: &Chess, occ: Bitboard) -> bool {
+            one_lifted(pos, occ)
+                || pos.legal_moves().iter().any(|m| {
+                    let mut q = pos.clone();
+                    q.play_unchecked(*m);
+                    one_lifted(&q, occ)
+                })
+        }
+        let mut rng = SmallRng::seed_from_u64(11);
+        let (mut wins, mut lifted) = (0, 0);
+        for i in 0..300 {
+            let mut p = if i % 3 == 0 {
+                pos("r3k2r/ppp1qppp/2n1bn2/3pP3/8/2N1BN2/PPPQ1PPP/R3K2R w KQkq d6 0 9")
+            } else {
+                Chess::default()
+            };
+            for _ in 0..rng.random_range(0..100) {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                p.play_unchecked(moves[rng.random_range(0..moves.len())]);
+            }
+            for sq in Square::ALL {
+                let loss = exchange_loss(&p, sq, 0);
+                assert_eq!(loss, exchange_loss_plain(&p, sq, 0));
+                wins += usize::from(loss > 0);
+            }
+            // The board after each legal move (castling and en passant among them) with one
+            // piece lifted, and boards that are no such thing.
+            for m in p.legal_moves() {
+                let mut q = p.clone();
+                q.play_unchecked(m);
+                let o = q.board().occupied();
+                for occ in [
+                    o,
+                    o.without(m.to()),
+                    o.without(Square::new(rng.random_range(0..64))),
+                ] {
+                    let got = one_lifted_after(&p, occ);
+                    assert_eq!(got, one_lifted_after_plain(&p, occ));
+                    lifted += usize::from(got);
+                }
+            }
+        }
+        assert!(wins > 100 && lifted > 1_000, "{wins} {lifted}");
     }
 
     #[test]
