@@ -2964,9 +2964,9 @@ impl Tracker {
     }
 
     /// Occupancy boards: the game position with one piece of the side to move lifted (nothing
-    /// else changed, see [`Tracker::lifted_to_move`]), when another reading of the recent moves (see [`Tracker::reread`]) explains it by one
-    /// move more, a capture by that piece. Returns the ply to go back to and the moves from
-    /// there.
+    /// else changed, see [`Tracker::lifted_to_move`]), when another reading of the recent
+    /// moves (see [`Tracker::reread`]) explains it by one move more, a capture by that piece.
+    /// Returns the ply to go back to and the moves from there.
     fn reread_lifted_capture(&self, sensed: &Sensed) -> Option<(usize, Vec<Move>)> {
         let lifted = self.lifted_to_move(sensed)?;
         let g = self.game.as_ref()?;
