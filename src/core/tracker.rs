@@ -107,7 +107,8 @@
 //!   handling, 99.7% with every pattern but early replies and captures swapped inside one
 //!   scan, 99.1% with every pattern but early replies, 98.9% with every pattern (other draws
 //!   +5000 to +60000: every pattern 98.1–99.3%; the 40 draws +0, +5000 and +10000 to
-//!   +380000 together: 40,743 of 41,280, 98.7% — 40,729 before `SLIDE_PAUSE_MS`, 40,727
+//!   +380000 together: 40,744 of 41,280, 98.7% — 40,743 before
+//!   `Tracker::reread_lifted_capture`, 40,729 before `SLIDE_PAUSE_MS`, 40,727
 //!   before `UNSEEN_REST_MS`, 40,633 before the lift-order rules of stop 18, 40,569 before
 //!   those of stop 17, 40,550 before those of stop 16, 40,428 before those of stop 15 — and
 //!   no game lost — nothing reported after some ply — where 3 were before
@@ -2326,9 +2327,7 @@ impl Tracker {
                 && let Some((k, line)) = self.reread(&sensed)
                 && line.len() < len + (n - 1 - k)
             {
-                self.takeback_to(now, k);
-                self.apply_line(now, &line);
-                self.confirmed();
+                self.read_again(now, k, &line);
                 return;
             }
             self.take_lines(now, lines);
@@ -2733,9 +2732,7 @@ impl Tracker {
                 // (A pawn promoted to another piece than the configured one, every move
                 // reported kept as read, explains the board better than moves read again.)
                 if !in_hand && let Some((k2, line)) = self.repromoted(sensed) {
-                    self.takeback_to(now, k2);
-                    self.apply_line(now, &line);
-                    self.confirmed();
+                    self.read_again(now, k2, &line);
                     return true;
                 }
                 self.takeback_to(now, k);
@@ -2752,9 +2749,7 @@ impl Tracker {
         // a capture swapped inside one scan — `c8=Q+` reported, then `Qxh1`, legal only after
         // `c8=N` — would otherwise read as that piece in the hand until the next moves.)
         if one_in_hand && let Some((k, line)) = self.repromoted(sensed) {
-            self.takeback_to(now, k);
-            self.apply_line(now, &line);
-            self.confirmed();
+            self.read_again(now, k, &line);
             return true;
         }
         if in_hand {
@@ -2770,9 +2765,7 @@ impl Tracker {
                 return true;
             }
             if let Some((k, line)) = self.reread_lifted_capture(sensed) {
-                self.takeback_to(now, k);
-                self.apply_line(now, &line);
-                self.confirmed();
+                self.read_again(now, k, &line);
                 return true;
             }
             return false;
@@ -2801,9 +2794,7 @@ impl Tracker {
             }
             return true;
         };
-        self.takeback_to(now, k);
-        self.apply_line(now, &line);
-        self.confirmed();
+        self.read_again(now, k, &line);
         true
     }
 
@@ -3979,6 +3970,14 @@ impl Tracker {
     }
 
     /// Takes `line` from `start` as the moves followed so far.
+    /// Another reading of the game: back to ply `k` (`takeback`s), then `line` from there,
+    /// the board's position confirmed.
+    fn read_again(&mut self, now: u64, k: usize, line: &[Move]) {
+        self.takeback_to(now, k);
+        self.apply_line(now, line);
+        self.confirmed();
+    }
+
     fn set_chain(&mut self, start: &Chess, line: &[Move]) {
         self.chain.clear();
         self.chain_guess = None;
@@ -4103,9 +4102,7 @@ impl Tracker {
         if self.ghost_wait(now, &start, &line) {
             return true;
         }
-        self.takeback_to(now, keep);
-        self.apply_line(now, &line);
-        self.confirmed();
+        self.read_again(now, keep, &line);
         true
     }
 
@@ -4424,10 +4421,7 @@ impl Tracker {
     /// it attacks or steps to: a target seen changing, a capture on occupancy boards, or
     /// castling. Cheaper than generating the moves; never false when such a move exists.
     fn may_move_seen(&self, pos: &Chess, from: Bitboard) -> bool {
-        let mut touched = self.seen_empty | self.seen_filled;
-        if self.revising.get() {
-            touched |= self.touched_before;
-        }
+        let touched = self.touched();
         let board = pos.board();
         let us = pos.turn();
         // (Occupancy boards take every capture: en passant too, onto an empty square of the
@@ -4460,6 +4454,18 @@ impl Tracker {
         })
     }
 
+    /// The squares a move of a line may go to as seen (see [`Tracker::was_seen`]): those seen
+    /// changing since the game position was confirmed — and, revising the last move, those
+    /// that changed for it.
+    fn touched(&self) -> Bitboard {
+        let touched = self.seen_empty | self.seen_filled;
+        if self.revising.get() {
+            touched | self.touched_before
+        } else {
+            touched
+        }
+    }
+
     /// Unless a dump arrived (updates may have been missed), a move of a line must have been
     /// seen: its piece reported on its target square since the position was last confirmed.
     /// This keeps long lines from explaining what is only a move in progress.
@@ -4467,10 +4473,7 @@ impl Tracker {
         if self.dump_since_confirm {
             return true;
         }
-        let mut touched = self.seen_empty | self.seen_filled;
-        if self.revising.get() {
-            touched |= self.touched_before;
-        }
+        let touched = self.touched();
         match *m {
             Move::Castle { .. } => castle_targets(m).is_some_and(|(king_to, rook_to)| {
                 touched.contains(king_to) && touched.contains(rook_to)
@@ -5955,15 +5958,21 @@ mod tests {
                     })
                 };
                 t.seen_empty = few(&mut rng);
-                // (Castling is seen on the king's and the rook's targets.)
-                let castling_targets =
-                    Bitboard::from_rank(Rank::First) | Bitboard::from_rank(Rank::Eighth);
+                // (Castling is seen on the king's and the rook's targets: c, d, f, g on the
+                // back ranks.)
+                let castling_targets = (Bitboard::from_rank(Rank::First)
+                    | Bitboard::from_rank(Rank::Eighth))
+                    & [
+                        shakmaty::File::C,
+                        shakmaty::File::D,
+                        shakmaty::File::F,
+                        shakmaty::File::G,
+                    ]
+                    .into_iter()
+                    .fold(Bitboard::EMPTY, |b, f| b | Bitboard::from_file(f));
                 t.seen_filled = few(&mut rng)
                     | if rng.random_bool(0.3) {
-                        castling_targets & Bitboard::from_file(shakmaty::File::C)
-                            | castling_targets & Bitboard::from_file(shakmaty::File::D)
-                            | castling_targets & Bitboard::from_file(shakmaty::File::F)
-                            | castling_targets & Bitboard::from_file(shakmaty::File::G)
+                        castling_targets
                     } else {
                         Bitboard::EMPTY
                     };
