@@ -2951,7 +2951,9 @@ impl Tracker {
         if (*occ & !here).any() {
             return None;
         }
-        (here & !*occ & g.current().us()).single_square()
+        (here & !*occ)
+            .single_square()
+            .filter(|&sq| g.current().us().contains(sq))
     }
 
     /// Occupancy boards: the game position with one piece of the side to move lifted (nothing
