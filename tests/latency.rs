@@ -87,10 +87,11 @@ fn occupancy_boards_report_a_move_within_a_second_of_rest() {
     // Every pattern: a capture swapped in one scan looks like a piece in the hand, and
     // occupancy boards wait `occupancy_capture_settle_ms` (900 ms; with the sensor's lag the
     // report comes up to 1.2 s after the rest — 700 ms cost 38 games of the 40-draw
-    // exactness), some boards up to `PENDING_REST_MS`; 26 of this sample's 5,179 rested
-    // plies had no move reported within 1 s when this bar was set (44 before a capture
-    // followed by the reply's move rested from its own origin emptied, 59 before candidates
-    // pending showed their likeliest extension while waiting).
+    // exactness), some boards up to `PENDING_REST_MS`; 20 of this sample's 5,179 rested
+    // plies had no move reported within 1 s when this bar was set (26 before a piece
+    // captured at once on its target rested `GHOST_SETTLE_MS` on these boards too, 44
+    // before a capture followed by the reply's move rested from its own origin emptied, 59
+    // before candidates pending showed their likeliest extension while waiting).
     let every = timings(0.8, Sensing::Occupancy);
     let late_every = late(&every, false);
     println!(
@@ -99,7 +100,7 @@ fn occupancy_boards_report_a_move_within_a_second_of_rest() {
         late_every.len()
     );
     assert!(
-        late_every.len() <= 35,
+        late_every.len() <= 28,
         "{} of {} rested plies: {:#?}",
         late_every.len(),
         every.len(),
@@ -128,6 +129,17 @@ fn assert_first_report_within_noise(seed: u64, i: usize, ply: usize, noise: f64,
         "SEED={seed} sample {i} ply {ply}: first reported {after:?} ms after it rested, \
          want less than {bound_ms}"
     );
+}
+
+/// A recapture swapped inside one scan on an occupancy board (SEED=0 sample 608, ply 37:
+/// `hxg4` with the victim lifted first, then `fxg4` with the pawn from f3 put on g4 in the
+/// scan that took Black's pawn off, so Black's pawn was never reported on g4): the board
+/// rests `GHOST_SETTLE_MS` (700 ms) as identity boards do — with the 900 ms of a capture
+/// whose victim was never seen lifted, `hxg4` was first reported 1,127 ms after the board
+/// rested.
+#[test]
+fn a_recapture_swapped_in_one_scan_is_reported_within_a_second() {
+    assert_first_report_within(0, 608, 37, 1000);
 }
 
 /// Quick play on an occupancy board after a capture the board never showed (SEED=0 sample

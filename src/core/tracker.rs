@@ -23,8 +23,8 @@
 //!    Without a dump (no missed updates) each move of such a line must have touched its
 //!    target square, and the board must have reported the moves in the
 //!    line's order (see `Tracker::order_cost`); a piece captured at once on its target needs
-//!    the board to rest [`GHOST_SETTLE_MS`] (occupancy boards: `occupancy_capture_settle_ms`,
-//!    unless the square read occupied before the capturer left its own). When lines differ
+//!    the board to rest [`GHOST_SETTLE_MS`] (both modes; on occupancy boards unless the
+//!    square read occupied before the capturer left its own). When lines differ
 //!    only in their order
 //!    (transpositions) the report order picks one (then the order their origins were read
 //!    empty: an exchange on one square), and `ambiguous` says so when it cannot;
@@ -107,7 +107,8 @@
 //!   handling, 99.7% with every pattern but early replies and captures swapped inside one
 //!   scan, 99.1% with every pattern but early replies, 98.9% with every pattern (other draws
 //!   +5000 to +60000: every pattern 98.1–99.3%; the 40 draws +0, +5000 and +10000 to
-//!   +380000 together: 40,744 of 41,280, 98.7% — 40,743 before
+//!   +380000 together: 40,746 of 41,280, 98.7% — 40,744 before a piece captured at once on
+//!   its target rested `GHOST_SETTLE_MS` on these boards too, 40,743 before
 //!   `Tracker::reread_lifted_capture`, 40,729 before `SLIDE_PAUSE_MS`, 40,727
 //!   before `UNSEEN_REST_MS`, 40,633 before the lift-order rules of stop 18, 40,569 before
 //!   those of stop 17, 40,550 before those of stop 16, 40,428 before those of stop 15 — and
@@ -224,10 +225,16 @@ impl Default for TrackerConfig {
 /// reporting the move the player just made).
 pub const PRESS_LAG_MS: u64 = 250;
 
-/// How long an identity board explained only by a line with an unreported capture target
-/// must rest (occupancy boards: `occupancy_capture_settle_ms`). With the sensor's lag (up to
-/// a scan) the move is still reported within 1 s of the board coming to rest
-/// (`examples/latency.rs`).
+/// How long a board explained only by lines ending in a piece captured at once on its
+/// target, the placement never reported, must rest. With the sensor's lag (up to a scan)
+/// the move is still reported within 1 s of the board coming to rest
+/// (`examples/latency.rs`). (Occupancy boards too, 2026-12-03: they waited
+/// `occupancy_capture_settle_ms`, 900 ms, as long as a capture whose victim was never seen
+/// lifted: every pattern's first reports later than 1 s 215 → 150 at `SEED=0`, 224 → 174
+/// and 253 → 168 at `SEED=5000` and `10000`; over the 40 draws 40,744 → 40,746 games exact
+/// with every pattern, 164,250 → 164,251 over the four handling sets. 750 ms measured the
+/// same and 300 ms no better; the other waits of `occupancy_capture_settle_ms` cost games
+/// when shortened.)
 pub const GHOST_SETTLE_MS: u64 = 700;
 
 /// A full sensor scan takes at most this long (DGT boards: 200–250 ms), with a margin.
@@ -4371,10 +4378,7 @@ impl Tracker {
             + if in_hand {
                 self.cfg.missing_ms
             } else {
-                match self.cfg.sensing {
-                    Sensing::Identity => GHOST_SETTLE_MS,
-                    Sensing::Occupancy => self.cfg.occupancy_capture_settle_ms,
-                }
+                GHOST_SETTLE_MS
             };
         let all = !lines.is_empty()
             && lines.iter().all(|l| {
