@@ -397,6 +397,21 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             322,
             "a piece lifted that takes after an earlier capture re-read is no piece in the hand",
         ),
+        (
+            10000,
+            582,
+            "a slider's transit is no evidence of a capture whose target never read empty",
+        ),
+        (
+            10000,
+            659,
+            "a slider's transit is no evidence of a capture whose target never read empty",
+        ),
+        (
+            120000,
+            602,
+            "a slider's transit is no evidence of a capture whose target never read empty",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }
