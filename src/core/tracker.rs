@@ -3418,15 +3418,14 @@ impl Tracker {
     /// Occupancy boards: a capture whose target was never seen empty must rest longer (it
     /// looks exactly like the capturing piece held in the hand). Sets the deadline and
     /// returns true when the decision must wait: while every candidate line holds such a
-    /// capture. (A slider's transit square counts as seen only when no other move of the
-    /// line fills it: a rook "passing" c3 is no evidence when the reply lands on c3.)
+    /// capture ([`Tracker::unseen_capture`]).
     fn wait_for_capture(&mut self, now: u64, lines: &[Vec<Move>]) -> bool {
         if self.cfg.sensing != Sensing::Occupancy {
             return false;
         }
         let all_unseen = lines
             .iter()
-            .all(|l| (0..l.len()).any(|i| self.never_seen_captured(l, i)));
+            .all(|l| l.iter().any(|m| self.unseen_capture(m)));
         if !all_unseen {
             return false;
         }
@@ -3462,20 +3461,7 @@ impl Tracker {
         false
     }
 
-    /// Occupancy boards: whether `line[i]` is a capture whose target the board never read
-    /// empty. (A slider's transit squares read filled are no evidence of it: a piece that
-    /// landed there and was lifted by the opponent capturing it reads the same — `Bd4`, the
-    /// bishop taken off by `exd4`'s hand within 235 ms, was read as `Bxb6` passing d4 and
-    /// shown after 300 ms. Since 2026-12-03, stop 26; before, a transit counted: over the
-    /// 40 draws 40,746 → 40,802 of 41,280 games exact with every pattern, 164,251 →
-    /// 164,317 over the four handling sets, every clean game exact; first reports later
-    /// than 1 s 150/174/168 → 146/172/163 at `SEED=0`/`5000`/`10000`.)
-    fn never_seen_captured(&self, line: &[Move], i: usize) -> bool {
-        let m = &line[i];
-        m.is_capture() && !m.is_en_passant() && !self.seen_empty.contains(m.to())
-    }
-
-    /// Occupancy boards: when the last [`Tracker::never_seen_captured`] capture of `line` had
+    /// Occupancy boards: when the last [`Tracker::unseen_capture`] of `line` had
     /// its origin reported empty, if moves follow it that were all seen made after that — plain
     /// moves, or captures whose victim was seen lifted after it — and the board reported
     /// nothing since on squares those moves do not touch. `None` otherwise (the capture is the
@@ -3484,7 +3470,7 @@ impl Tracker {
     fn replied_after_capture(&self, line: &[Move]) -> Option<u64> {
         let i = (0..line.len())
             .rev()
-            .find(|&i| self.never_seen_captured(line, i))?;
+            .find(|&i| self.unseen_capture(&line[i]))?;
         if i + 1 == line.len() {
             return None;
         }
@@ -3513,7 +3499,14 @@ impl Tracker {
     }
 
     /// Occupancy boards: a capture whose target was never seen emptied since the game position
-    /// (no victim seen lifted; en passant empties a square of its own).
+    /// (no victim seen lifted; en passant empties a square of its own). (A slider's transit
+    /// squares read filled are no evidence of it: a piece that landed there and was lifted by
+    /// the opponent capturing it reads the same — `Bd4`, the bishop taken off by `exd4`'s
+    /// hand within 235 ms, was read as `Bxb6` passing d4 and shown after 300 ms. Since
+    /// 2026-12-03, stop 26, `Tracker::wait_for_capture` waits on these; before, a transit
+    /// counted there: over the 40 draws 40,746 → 40,802 of 41,280 games exact with every
+    /// pattern, 164,251 → 164,317 over the four handling sets, every clean game exact; first
+    /// reports later than 1 s 150/174/168 → 146/172/163 at `SEED=0`/`5000`/`10000`.)
     fn unseen_capture(&self, m: &Move) -> bool {
         m.is_capture() && !m.is_en_passant() && !self.seen_empty.contains(m.to())
     }
