@@ -412,6 +412,16 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             602,
             "a slider's transit is no evidence of a capture whose target never read empty",
         ),
+        (
+            200000,
+            118,
+            "a promotion re-read by new moves each seen made is taken as the board rests",
+        ),
+        (
+            350000,
+            118,
+            "a promotion re-read by new moves each seen made is taken as the board rests",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }

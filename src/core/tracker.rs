@@ -107,7 +107,8 @@
 //!   handling, 99.7% with every pattern but early replies and captures swapped inside one
 //!   scan, 99.1% with every pattern but early replies, 98.9% with every pattern (other draws
 //!   +5000 to +60000: every pattern 98.1–99.3%; the 40 draws +0, +5000 and +10000 to
-//!   +380000 together: 40,802 of 41,280, 98.8% — 40,746 before a transit stopped counting
+//!   +380000 together: 40,804 of 41,280, 98.8% — 40,802 before a promotion re-read by new
+//!   moves each seen made was taken as the board rested, 40,746 before a transit stopped counting
 //!   as evidence of a capture never seen, 40,744 before a piece captured at once on
 //!   its target rested `GHOST_SETTLE_MS` on these boards too, 40,743 before
 //!   `Tracker::reread_lifted_capture`, 40,729 before `SLIDE_PAUSE_MS`, 40,727
@@ -463,6 +464,8 @@ struct Game {
     move_history: Vec<usize>,
     /// When the clock was last pressed (to stop revisions of completed moves).
     last_press_ms: Option<u64>,
+    /// How many of `moves` are promotions (none: nothing to read again as another piece).
+    promotions: usize,
 }
 
 impl Game {
@@ -478,6 +481,22 @@ impl Game {
             move_seen: Vec::with_capacity(GAME_PLIES),
             move_history: Vec::with_capacity(GAME_PLIES),
             last_press_ms: None,
+            promotions: 0,
+        }
+    }
+
+    /// Adds a move and the position after it.
+    fn push(&mut self, m: Move, after: Chess) {
+        self.positions.push(after);
+        self.moves.push(m);
+        self.promotions += usize::from(m.is_promotion());
+    }
+
+    /// Removes the last move and the position after it.
+    fn pop(&mut self) {
+        self.positions.pop();
+        if let Some(m) = self.moves.pop() {
+            self.promotions -= usize::from(m.is_promotion());
         }
     }
 
@@ -856,8 +875,7 @@ impl Tracker {
         for m in moves {
             let mut p = g.current().clone();
             p.play_unchecked(*m);
-            g.positions.push(p);
-            g.moves.push(*m);
+            g.push(*m, p);
             g.move_times
                 .push(now.saturating_sub(self.cfg.revise_window_ms));
             g.move_seen.push(Bitboard::EMPTY);
@@ -2664,7 +2682,8 @@ impl Tracker {
     }
 
     /// Occupancy boards, a board nothing else explains: once it has rested
-    /// `occupancy_capture_settle_ms`, another reading of the recent moves that explains it
+    /// `occupancy_capture_settle_ms` (a promotion re-read whose new moves were each seen made,
+    /// at once), another reading of the recent moves that explains it
     /// (see [`Tracker::reread`]) is taken — `takeback`s to where the readings part, then the
     /// moves as re-read and the new ones. Returns true when that was done or the board must
     /// rest longer first.
@@ -2674,6 +2693,20 @@ impl Tracker {
         }
         let deadline = self.last_change_ms + self.cfg.occupancy_capture_settle_ms;
         if now < deadline {
+            // (Unless a pawn promoted to another piece than the one reported, every move since
+            // kept as read, explains the board with new moves each seen made — a capture's
+            // victim seen lifted: nothing a longer rest could tell. The knight from `c8=N`,
+            // read `c8=Q+`, makes the board's next move legal; waiting had reported clean
+            // handling later than 1 s.)
+            if let Some((k, line)) = self.repromoted(sensed)
+                && self.game.as_ref().is_some_and(|g| {
+                    let new = &line[g.moves.len() - k..];
+                    !new.is_empty() && self.unseen_captures(new) == 0
+                })
+            {
+                self.read_again(now, k, &line);
+                return true;
+            }
             self.wait_unexplained(sensed, deadline);
             return true;
         }
@@ -2814,7 +2847,7 @@ impl Tracker {
     /// would take back a capture read right instead. Returns the promotion's ply and the
     /// moves from there (the most recent promotion that fits; the likeliest piece).
     fn repromoted(&self, sensed: &Sensed) -> Option<(usize, Vec<Move>)> {
-        let g = self.game.as_ref()?;
+        let g = self.game.as_ref().filter(|g| g.promotions > 0)?;
         let n = g.moves.len();
         for k in (0..n).rev() {
             let Move::Normal {
@@ -4512,8 +4545,7 @@ impl Tracker {
     /// Adds a move to the game and reports it.
     fn record_move(&mut self, now: u64, m: Move, before: Chess, after: Chess, illegal: bool) {
         let g = self.game.as_mut().expect("a game");
-        g.positions.push(after.clone());
-        g.moves.push(m);
+        g.push(m, after.clone());
         g.move_times.push(now);
         g.move_seen.push(self.seen_empty);
         g.move_history.push(
@@ -4544,8 +4576,7 @@ impl Tracker {
         let g = self.game.as_mut().expect("a game");
         while g.positions.len() > k + 1 {
             let ply = g.moves.len() as u32;
-            g.positions.pop();
-            g.moves.pop();
+            g.pop();
             g.move_times.pop();
             g.move_seen.pop();
             if let Some(mark) = g.move_history.pop() {
