@@ -221,6 +221,16 @@ fn a_promotion_re_read_by_moves_seen_made_is_reported_within_a_second() {
     assert_first_report_within_noise(0, 87, 20, 0.0, 1_000);
 }
 
+/// A capture seen made — the victim lifted, then the capturer put on its square — is followed
+/// as it comes, so the reply begun before the board rests is read from it (SEED=10000 sample
+/// 747, clean handling: `19. Nxc6` with Black's queen lifted for `Qb7` 250 ms after the knight
+/// landed was read as `Nxf7 Qxf7`, two captures never seen, a piece captured at once waited
+/// for; `Qb7` was first reported 997 ms after it rested, as `Nxf7 Qb7`, put right 1.9 s later).
+#[test]
+fn a_capture_seen_made_is_followed_before_the_board_rests() {
+    assert_first_report_within_noise(10000, 747, 38, 0.0, 700);
+}
+
 #[test]
 fn a_move_that_stood_while_the_reply_began_is_no_dragged_piece() {
     assert_first_report_within(10000, 21, 101, 1_000);

@@ -422,6 +422,16 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             118,
             "a promotion re-read by new moves each seen made is taken as the board rests",
         ),
+        (
+            40000,
+            744,
+            "a capture seen made is followed as it comes, the reply begun before the board rests",
+        ),
+        (
+            60000,
+            975,
+            "a capture seen made is followed as it comes, the reply begun before the board rests",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }
