@@ -109,8 +109,8 @@
 //!   +5000 to +60000: every pattern 98.1–99.3%; the 40 draws +0, +5000 and +10000 to
 //!   +380000 together: 40,811 of 41,280, 98.9% — 40,804 before a capture seen made was
 //!   followed as it came (`Tracker::seen_capture_step`), 40,802 before a promotion re-read by
-//!   new moves each seen made was taken as the board rested, 40,746 before a transit stopped counting
-//!   as evidence of a capture never seen, 40,744 before a piece captured at once on
+//!   new moves each seen made was taken as the board rested, 40,746 before a transit stopped
+//!   counting as evidence of a capture never seen, 40,744 before a piece captured at once on
 //!   its target rested `GHOST_SETTLE_MS` on these boards too, 40,743 before
 //!   `Tracker::reread_lifted_capture`, 40,729 before `SLIDE_PAUSE_MS`, 40,727
 //!   before `UNSEEN_REST_MS`, 40,633 before the lift-order rules of stop 18, 40,569 before
@@ -1040,9 +1040,10 @@ impl Tracker {
         }
     }
 
-    /// Occupancy boards: a capture seen made — the last report put a piece on an opponent's
-    /// square that read empty since the moves followed, and the one other square the board
-    /// reads otherwise is the capturer's origin — is followed as it comes. (At rest the
+    /// Occupancy boards: a capture seen made — the last report put a piece on a square where
+    /// the moves followed leave an opponent's piece (so it read empty since: the victim
+    /// lifted), and the one other square the board reads otherwise is the capturer's origin —
+    /// is followed as it comes. (At rest the
     /// capture whose victim was seen lifted is the move read; the opponent may begin his reply
     /// before then: `Nxc6` with the pawn lifted first, then the queen lifted for `Qb7`, was
     /// read as `Nxf7 Qxf7`, two captures never seen.)
