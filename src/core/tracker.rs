@@ -486,19 +486,26 @@ impl Game {
         }
     }
 
-    /// Adds a move and the position after it.
-    fn push(&mut self, m: Move, after: Chess) {
+    /// Adds a move: the position after it, when it was reported, the squares seen emptied
+    /// while it was made and its first report (see the lists of the same names).
+    fn push(&mut self, m: Move, after: Chess, time: u64, seen: Bitboard, history: usize) {
         self.positions.push(after);
         self.moves.push(m);
+        self.move_times.push(time);
+        self.move_seen.push(seen);
+        self.move_history.push(history);
         self.promotions += usize::from(m.is_promotion());
     }
 
-    /// Removes the last move and the position after it.
-    fn pop(&mut self) {
+    /// Removes the last move (from every list); returns its first report in the history.
+    fn pop(&mut self) -> Option<usize> {
         self.positions.pop();
         if let Some(m) = self.moves.pop() {
             self.promotions -= usize::from(m.is_promotion());
         }
+        self.move_times.pop();
+        self.move_seen.pop();
+        self.move_history.pop()
     }
 
     fn current(&self) -> &Chess {
@@ -876,11 +883,13 @@ impl Tracker {
         for m in moves {
             let mut p = g.current().clone();
             p.play_unchecked(*m);
-            g.push(*m, p);
-            g.move_times
-                .push(now.saturating_sub(self.cfg.revise_window_ms));
-            g.move_seen.push(Bitboard::EMPTY);
-            g.move_history.push(self.history_total);
+            g.push(
+                *m,
+                p,
+                now.saturating_sub(self.cfg.revise_window_ms),
+                Bitboard::EMPTY,
+                self.history_total,
+            );
         }
         self.game = Some(g);
         self.position_mark = None;
@@ -1040,13 +1049,18 @@ impl Tracker {
         }
     }
 
+    /// Where the moves followed so far end: the last of them, or the game position.
+    fn chain_tail(&self) -> Option<&Chess> {
+        let g = self.game.as_ref()?;
+        Some(self.chain.last().map_or(g.current(), |c| &c.1))
+    }
+
     /// Occupancy boards: a capture seen made — the last report put a piece on a square where
     /// the moves followed leave an opponent's piece (so it read empty since: the victim
     /// lifted), and the one other square the board reads otherwise is the capturer's origin —
-    /// is followed as it comes. (At rest the
-    /// capture whose victim was seen lifted is the move read; the opponent may begin his reply
-    /// before then: `Nxc6` with the pawn lifted first, then the queen lifted for `Qb7`, was
-    /// read as `Nxf7 Qxf7`, two captures never seen.)
+    /// is followed as it comes. (At rest the capture whose victim was seen lifted is the move
+    /// read; the opponent may begin his reply before then: `Nxc6` with the pawn lifted first,
+    /// then the queen lifted for `Qb7`, was read as `Nxf7 Qxf7`, two captures never seen.)
     fn seen_capture_step(&mut self) -> bool {
         if self.dump_since_confirm {
             return false;
@@ -1054,10 +1068,9 @@ impl Tracker {
         let Some(&(to, true, _, _)) = self.reports.last() else {
             return false;
         };
-        let (Some(g), Some(live)) = (self.game.as_ref(), self.live.as_ref()) else {
+        let (Some(tail), Some(live)) = (self.chain_tail(), self.live.as_ref()) else {
             return false;
         };
-        let tail = self.chain.last().map_or(g.current(), |c| &c.1);
         let diff = live.diff(tail.board());
         if diff.count() != 1 || !(diff & tail.us()).any() || !tail.them().contains(to) {
             return false;
@@ -1085,10 +1098,10 @@ impl Tracker {
         if self.dump_since_confirm || self.reports.last().is_none_or(|r| !r.1) {
             return false;
         }
-        let (Some(g), Some(live)) = (self.game.as_ref(), self.live.as_ref()) else {
+        let (Some(tail), Some(live)) = (self.chain_tail(), self.live.as_ref()) else {
             return false;
         };
-        let tail = self.chain.last().map_or(g.current(), |c| &c.1).clone();
+        let tail = tail.clone();
         let diff = live.diff(tail.board());
         if !(3..=6).contains(&diff.count()) {
             return false;
@@ -1180,10 +1193,11 @@ impl Tracker {
 
     /// One step of [`Tracker::follow`]: returns true when the moves followed changed.
     fn follow_step(&mut self) -> bool {
-        let (Some(g), Some(live)) = (self.game.as_ref(), self.live.as_ref()) else {
+        let (Some(g), Some(tail), Some(live)) =
+            (self.game.as_ref(), self.chain_tail(), self.live.as_ref())
+        else {
             return false;
         };
-        let tail = self.chain.last().map_or(g.current(), |c| &c.1);
         if let Some(next) = self.one_move(tail, live) {
             self.chain.push(next);
             return true;
@@ -4583,10 +4597,11 @@ impl Tracker {
     /// Adds a move to the game and reports it.
     fn record_move(&mut self, now: u64, m: Move, before: Chess, after: Chess, illegal: bool) {
         let g = self.game.as_mut().expect("a game");
-        g.push(m, after.clone());
-        g.move_times.push(now);
-        g.move_seen.push(self.seen_empty);
-        g.move_history.push(
+        g.push(
+            m,
+            after.clone(),
+            now,
+            self.seen_empty,
             self.history_floor
                 .map_or(self.history_total, |f| f.min(self.history_total)),
         );
@@ -4614,10 +4629,7 @@ impl Tracker {
         let g = self.game.as_mut().expect("a game");
         while g.positions.len() > k + 1 {
             let ply = g.moves.len() as u32;
-            g.pop();
-            g.move_times.pop();
-            g.move_seen.pop();
-            if let Some(mark) = g.move_history.pop() {
+            if let Some(mark) = g.pop() {
                 self.history_floor = Some(self.history_floor.map_or(mark, |f| f.min(mark)));
             }
             self.position_mark = None;
