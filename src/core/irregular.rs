@@ -14,8 +14,8 @@ pub struct SquareDiff {
     pub found: Option<Piece>,
 }
 
-/// The squares where `found` differs from `expected`, in square order.
-pub fn diff_squares(expected: &Board, found: &Board) -> Vec<SquareDiff> {
+/// The squares where `found` differs from `expected`.
+pub fn changed_squares(expected: &Board, found: &Board) -> Bitboard {
     let mut changed = Bitboard::EMPTY;
     for color in Color::ALL {
         changed |= expected.by_color(color) ^ found.by_color(color);
@@ -24,6 +24,11 @@ pub fn diff_squares(expected: &Board, found: &Board) -> Vec<SquareDiff> {
         changed |= expected.by_role(role) ^ found.by_role(role);
     }
     changed
+}
+
+/// The squares where `found` differs from `expected`, in square order.
+pub fn diff_squares(expected: &Board, found: &Board) -> Vec<SquareDiff> {
+    changed_squares(expected, found)
         .into_iter()
         .map(|sq| SquareDiff {
             square: sq,

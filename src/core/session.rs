@@ -15,7 +15,7 @@ use super::dgt::{Decoded, Decoder, Message, Orientation, PieceCode};
 use super::event::{Event, EventKind, SideReading, SquareReport};
 use super::irregular::{Setup, SquareDiff, diff_squares};
 use super::rules::Monitor;
-use super::tracker::{GameOp, Tracker, TrackerConfig, uci};
+use super::tracker::{self, GameOp, Tracker, TrackerConfig, uci};
 
 /// What the board senses on a square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -421,7 +421,8 @@ impl Session {
                             // (The suffix from the position after it, already played:
                             // legal moves only to tell mate from check.)
                             let suffix = after.is_check().then(|| {
-                                if after.legal_moves().is_empty() {
+                                if !tracker::king_can_step(&after) && after.legal_moves().is_empty()
+                                {
                                     Suffix::Checkmate
                                 } else {
                                     Suffix::Check

@@ -725,6 +725,9 @@ pub struct Tracker {
     moves: MoveCache,
     /// The moves of the line a search is on (see [`Tracker::lines`]).
     path: std::cell::RefCell<Vec<Move>>,
+    /// The last position and board [`Tracker::single_move`] was asked about, and its answer:
+    /// the move followed as a piece is put down is asked for again once the board rests.
+    single_memo: std::cell::RefCell<Option<SingleMemo>>,
     /// The last board no move, line or takeback explained, at that ply.
     searched: Option<(Sensed, u32)>,
     /// A deadline set by a decision that must wait longer than `settle_ms`.
@@ -821,6 +824,7 @@ impl Tracker {
             any_promotion: std::cell::Cell::new(false),
             moves: MoveCache::default(),
             path: std::cell::RefCell::new(Vec::new()),
+            single_memo: std::cell::RefCell::new(None),
             searched: None,
             extra_deadline: None,
             last_unexplained: None,
@@ -1156,7 +1160,7 @@ impl Tracker {
         }
         // (The last move: the one the changed squares tell, when they tell one.)
         if len == 1
-            && let Some(single) = single_move(pos, live, diff)
+            && let Some(single) = self.single_move(pos, live, diff)
         {
             if let Some((m, next)) = single
                 && out.len() < 2
@@ -1520,7 +1524,7 @@ impl Tracker {
             return;
         }
         if board == cur.board() {
-            if !moved && !cur.is_game_over() && !self.alert {
+            if !moved && !game_over(&cur) && !self.alert {
                 self.illegal(now, cur.turn(), None, "7.5.3", cur.clone(), sensed.clone());
             }
             return;
@@ -3298,8 +3302,8 @@ impl Tracker {
             return;
         }
         // A new game being set up wrongly after this one.
-        let far_from_game = irregular::diff_squares(cur.board(), board).len() > 10;
-        if (far_from_game || cur.is_game_over() || self.signalled.is_some())
+        let far_from_game = irregular::changed_squares(cur.board(), board).count() > 10;
+        if (far_from_game || game_over(cur) || self.signalled.is_some())
             && self.check_setup(now, &sensed)
         {
             return;
@@ -4196,6 +4200,30 @@ impl Tracker {
         true
     }
 
+    /// [`single_move`], the last answer kept: asked again for the same position and board —
+    /// the move followed as its piece was put down, asked for once the board rests — it is
+    /// not worked out again.
+    fn single_move(
+        &self,
+        pos: &Chess,
+        sensed: &Sensed,
+        diff: Bitboard,
+    ) -> Option<Option<(Move, Chess)>> {
+        if let Some(memo) = &*self.single_memo.borrow()
+            && memo.sensed == *sensed
+            && same_position(&memo.pos, pos)
+        {
+            return memo.answer.clone();
+        }
+        let answer = single_move(pos, sensed, diff);
+        *self.single_memo.borrow_mut() = Some(SingleMemo {
+            pos: pos.clone(),
+            sensed: sensed.clone(),
+            answer: answer.clone(),
+        });
+        answer
+    }
+
     /// The legal moves of `pos`, in shakmaty's order (occupancy boards: kept for the next
     /// looks, see [`MoveCache`]).
     fn legal_moves(&self, pos: &Chess) -> Moves {
@@ -4232,7 +4260,7 @@ impl Tracker {
         if (diff & pos.us()).is_empty() {
             return None;
         }
-        if let Some(single) = single_move(pos, sensed, diff) {
+        if let Some(single) = self.single_move(pos, sensed, diff) {
             return single;
         }
         self.legal_moves(pos)
@@ -4304,7 +4332,7 @@ impl Tracker {
         // (The last move of a line: the move the changed squares tell, when they tell one —
         // the loop below would find that one only.)
         if len == 1
-            && let Some(single) = single_move(pos, sensed, diff)
+            && let Some(single) = self.single_move(pos, sensed, diff)
         {
             if let Some((m, _)) = single
                 && (!check_seen || self.was_seen(&m))
@@ -5451,6 +5479,26 @@ fn occupancy_within_reach(here: Bitboard, occ: Bitboard, len: usize) -> bool {
 /// The one legal move from `pos` that gives what is sensed, when the squares that differ
 /// (`diff`) tell it cheaply (see [`identity_move`], [`occupancy_move`]): `Some(None)` when no
 /// move does, `None` when the full list of moves must be asked (its order decides).
+/// A question [`single_move`] answered (see [`Tracker::single_move`]).
+#[derive(Debug)]
+struct SingleMemo {
+    pos: Chess,
+    sensed: Sensed,
+    answer: Option<Option<(Move, Chess)>>,
+}
+
+/// Whether `a` and `b` are the same position down to the move counters — everything a move
+/// played from them depends on and carries (`PartialEq for Chess` leaves the counters out).
+fn same_position(a: &Chess, b: &Chess) -> bool {
+    a.board() == b.board()
+        && a.turn() == b.turn()
+        && a.castles().castling_rights() == b.castles().castling_rights()
+        && a.castles().mode() == b.castles().mode()
+        && a.maybe_ep_square() == b.maybe_ep_square()
+        && a.halfmoves() == b.halfmoves()
+        && a.fullmoves() == b.fullmoves()
+}
+
 fn single_move(pos: &Chess, sensed: &Sensed, diff: Bitboard) -> Option<Option<(Move, Chess)>> {
     match sensed {
         Sensed::Identity { board, unknown } => Some(
@@ -5622,13 +5670,26 @@ fn capture_recapture(
     {
         return None;
     }
-    // (A capture at once on the square from one of the squares that changed.)
+    let targeted = matches!(sensed, Sensed::Identity { .. }) && !same_kind;
+    // (A capture at once on the square from one of the squares that changed. Targeted: asked
+    // of shakmaty for the kinds of piece on changed squares only — at most one capture gives
+    // the board, so their order does not matter; see below.)
     let onto = |p: &Chess, sq: Square| -> Vec<(Move, Chess)> {
-        p.legal_moves()
+        let from_changed = |b: &Move| b.to() == sq && b.from().is_some_and(|f| diff.contains(f));
+        let mut moves = MoveList::new();
+        if targeted {
+            for role in Role::ALL {
+                if (p.our(role) & diff).any() {
+                    moves.extend(p.san_candidates(role, sq).into_iter().filter(from_changed));
+                }
+            }
+        } else {
+            moves = p.legal_moves();
+            moves.retain(|b| from_changed(b));
+        }
+        moves
             .iter()
-            .copied()
-            .filter(|b| b.to() == sq && b.from().is_some_and(|f| diff.contains(f)))
-            .map(|b| {
+            .map(|&b| {
                 let mut end = p.clone();
                 end.play_unchecked(b);
                 (b, end)
@@ -5652,7 +5713,6 @@ fn capture_recapture(
     // board and the order the moves are tried in does not matter — unless a pawn promotes,
     // whose piece the capture hides: then shakmaty's order decides, as everywhere. When the
     // square reads as before, several squares may fit: shakmaty's order.)
-    let targeted = matches!(sensed, Sensed::Identity { .. }) && !same_kind;
     let mut candidates = MoveList::new();
     if targeted {
         for to in diff & !pos.us() {
@@ -5689,6 +5749,30 @@ fn capture_recapture(
         1 => three.pop(),
         _ => None,
     }
+}
+
+/// `pos.is_game_over()`, cheap in most positions: a king that can step somewhere has a legal
+/// move, so only the material can end the game (asked of a board in the hand at every move,
+/// shakmaty's full move list cost 5% of the time).
+pub(crate) fn game_over(pos: &Chess) -> bool {
+    if king_can_step(pos) {
+        pos.is_insufficient_material()
+    } else {
+        pos.is_game_over()
+    }
+}
+
+/// Whether the side to move has a king move to a square no opponent's piece attacks (then it
+/// has a legal move: neither mated nor stalemated). `false` says nothing.
+pub(crate) fn king_can_step(pos: &Chess) -> bool {
+    let us = pos.turn();
+    let Some(king) = pos.board().king_of(us) else {
+        return false;
+    };
+    let without_king = pos.board().occupied().without(king);
+    (shakmaty::attacks::king_attacks(king) & !pos.us())
+        .into_iter()
+        .any(|to| pos.king_attackers(to, us.other(), without_king).is_empty())
 }
 
 /// Identity boards: [`capture_recapture`] from `pos` to the board with one piece of the side
@@ -6007,6 +6091,52 @@ mod tests {
     use super::*;
     use crate::core::test_util::pos;
     use shakmaty::Rank;
+
+    /// `game_over` answers as shakmaty's `is_game_over` — over positions of random games (to
+    /// their end: mates, stalemates and bare kings among them) and set-up ends.
+    #[test]
+    fn game_over_is_shakmatys() {
+        use rand::{Rng, SeedableRng, rngs::SmallRng};
+        let mut rng = SmallRng::seed_from_u64(11);
+        let mut over = 0;
+        let mut checked = 0;
+        let set_up = [
+            "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",     // stalemate
+            "6k1/5ppp/8/8/8/8/8/3R2K1 w - - 0 1", // Rd8 mates next
+            "3R2k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", // mate
+            "8/8/8/4k3/8/8/3K4/8 w - - 0 1",      // bare kings
+            "8/8/8/4k3/8/8/3KB3/8 b - - 0 1",     // king and bishop
+            "4k3/4Q3/4K3/8/8/8/8/8 b - - 0 1",    // mate, the queen guarded
+            "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1",     // stalemate in the corner
+        ];
+        for f in set_up {
+            let p = pos(f);
+            assert_eq!(game_over(&p), p.is_game_over(), "{f}");
+            over += usize::from(p.is_game_over());
+        }
+        for _ in 0..300 {
+            let mut p = Chess::default();
+            loop {
+                checked += 1;
+                assert_eq!(
+                    game_over(&p),
+                    p.is_game_over(),
+                    "{}",
+                    shakmaty::fen::Fen::from_position(&p, shakmaty::EnPassantMode::Legal)
+                );
+                let moves = p.legal_moves();
+                if moves.is_empty() || p.is_insufficient_material() {
+                    over += 1;
+                    break;
+                }
+                p.play_unchecked(moves[rng.random_range(0..moves.len())]);
+            }
+        }
+        assert!(
+            checked > 10_000 && over > 300,
+            "{checked} positions, {over} ends"
+        );
+    }
 
     /// `may_move_seen` only spares the search asking for moves: whenever it says no, no legal
     /// move from those squares is one `was_seen` takes — over positions of random games

@@ -39,8 +39,19 @@ impl Decoder {
 
     /// Feeds bytes; calls `out` for each complete message and each finished garbage run.
     pub fn feed(&mut self, bytes: &[u8], mut out: impl FnMut(Decoded)) {
-        for &b in bytes {
-            self.byte(b, &mut out);
+        let mut i = 0;
+        while i < bytes.len() {
+            // (A whole frame at hand with nothing partial held — most reads: decoded from the
+            // input where it lies, with the outcome byte-by-byte feeding gives.)
+            if self.buf.is_empty()
+                && let Some(len) = whole_frame(&bytes[i..])
+            {
+                self.frame(&bytes[i..i + len], &mut out);
+                i += len;
+                continue;
+            }
+            self.byte(bytes[i], &mut out);
+            i += 1;
         }
     }
 
@@ -135,22 +146,40 @@ impl Decoder {
             self.expected = len;
         }
         if self.buf.len() >= 3 && self.buf.len() == self.expected {
-            let id = self.buf[0];
-            match Message::decode(id, &self.buf[3..]) {
-                Ok(m) => {
-                    if let Some(g) = self.flush_skipped() {
-                        out(Decoded::Garbage(g));
-                    }
-                    out(Decoded::Message(m));
-                }
-                Err(e) => {
-                    let n = self.buf.len();
-                    self.skip(n, format_args!("{}", e.0));
-                }
-            }
+            let frame = std::mem::take(&mut self.buf);
+            self.frame(&frame, out);
+            self.buf = frame;
             self.buf.clear();
         }
     }
+
+    /// A complete frame of valid length, header included: its message, or garbage.
+    fn frame(&mut self, frame: &[u8], out: &mut impl FnMut(Decoded)) {
+        match Message::decode(frame[0], &frame[3..]) {
+            Ok(m) => {
+                if let Some(g) = self.flush_skipped() {
+                    out(Decoded::Garbage(g));
+                }
+                out(Decoded::Message(m));
+            }
+            Err(e) => self.skip(frame.len(), format_args!("{}", e.0)),
+        }
+    }
+}
+
+/// The length of the frame `bytes` starts with, when all of it is there and every byte
+/// `Decoder::byte` would accept: a known id, a length it allows, data bytes with bit 7 clear.
+fn whole_frame(bytes: &[u8]) -> Option<usize> {
+    let [id, hi, lo, ..] = *bytes else {
+        return None;
+    };
+    if id & 0x80 == 0 || (hi | lo) & 0x80 != 0 {
+        return None;
+    }
+    let (max, exact) = length_bounds(id)?;
+    let len = (usize::from(hi) << 7) | usize::from(lo);
+    let ok = len >= 3 && len <= max && exact.is_none_or(|e| e == len);
+    (ok && bytes.len() >= len && bytes[3..len].iter().all(|b| b & 0x80 == 0)).then_some(len)
 }
 
 #[cfg(test)]
