@@ -399,7 +399,7 @@ impl Session {
                     illegal,
                 } => {
                     if illegal && self.config.monitor {
-                        self.monitor = Some(Monitor::new((*after).clone()));
+                        self.monitor = Some(Monitor::new(after.clone()));
                         self.ply_offset = ply;
                     } else if let Some(m) = self.monitor.as_mut() {
                         follow = m.push(&mv);
@@ -430,7 +430,7 @@ impl Session {
                             });
                             let mut san = String::with_capacity(8);
                             SanPlus {
-                                san: San::from_move(&*before, mv),
+                                san: San::from_move(&before, mv),
                                 suffix,
                             }
                             .append_to_string(&mut san);

@@ -331,8 +331,8 @@ pub enum GameOp {
     Move {
         ply: u32,
         mv: Move,
-        before: Box<Chess>,
-        after: Box<Chess>,
+        before: Chess,
+        after: Chess,
         /// An illegal move that stands (rapid/blitz): the repetition history restarts after it.
         illegal: bool,
     },
@@ -4639,8 +4639,8 @@ impl Tracker {
             GameOp::Move {
                 ply: g.moves.len() as u32,
                 mv: m,
-                before: Box::new(before),
-                after: Box::new(after),
+                before,
+                after,
                 illegal,
             },
         ));
@@ -4827,8 +4827,8 @@ impl Tracker {
                 GameOp::Move {
                     ply: (i + 1) as u32,
                     mv,
-                    before: Box::new(before),
-                    after: Box::new(pos.clone()),
+                    before,
+                    after: pos.clone(),
                     illegal: illegal.contains(&((i + 1) as u32)),
                 },
             ));
@@ -6091,6 +6091,46 @@ mod tests {
     use super::*;
     use crate::core::test_util::pos;
     use shakmaty::Rank;
+
+    /// The kept answer of `Tracker::single_move` is given again only for the very same
+    /// position: the same board and side to move later in the game (other move counters) gets
+    /// its own, whose position after the move carries those counters.
+    #[test]
+    fn single_move_answers_each_position_with_its_counters() {
+        for sensing in [Sensing::Identity, Sensing::Occupancy] {
+            let t = Tracker::new(TrackerConfig::for_sensing(sensing));
+            let early = pos("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+            let later = pos("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 6 5");
+            let mut played = early.clone();
+            played.play_unchecked(Move::Normal {
+                role: Role::Bishop,
+                from: Square::F1,
+                capture: None,
+                to: Square::C4,
+                promotion: None,
+            });
+            let sensed = match sensing {
+                Sensing::Identity => Sensed::Identity {
+                    board: played.board().clone(),
+                    unknown: Bitboard::EMPTY,
+                },
+                Sensing::Occupancy => Sensed::Occupancy(played.board().occupied()),
+            };
+            for (p, half, full) in [(&early, 3, 3), (&later, 7, 5), (&early, 3, 3)] {
+                let diff = sensed.diff(p.board());
+                let (m, next) = t
+                    .single_move(p, &sensed, diff)
+                    .flatten()
+                    .expect("Bc4 gives the board");
+                assert_eq!(m.to(), Square::C4);
+                assert_eq!(
+                    (next.halfmoves(), next.fullmoves().get()),
+                    (half, full),
+                    "{sensing:?}"
+                );
+            }
+        }
+    }
 
     /// `game_over` answers as shakmaty's `is_game_over` — over positions of random games (to
     /// their end: mates, stalemates and bare kings among them) and set-up ends.
