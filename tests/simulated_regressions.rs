@@ -432,6 +432,26 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             975,
             "a capture seen made is followed as it comes, the reply begun before the board rests",
         ),
+        (
+            210000,
+            618,
+            "a candidate's plain move read landed more than a scan after the reply was lifted",
+        ),
+        (
+            5000,
+            552,
+            "a slider's transit square read filled, then empty again",
+        ),
+        (
+            20000,
+            364,
+            "a slider's transit square read filled, then empty again",
+        ),
+        (
+            80000,
+            473,
+            "a slider's transit square read filled, then empty again",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }

@@ -34,7 +34,10 @@
 //!    until later boards leave one (`takeback`s and the line that stays, if it is another),
 //!    or until they have stayed apart for `PENDING_PLIES` moves (then the likeliest stands,
 //!    and rule 8 can still re-read it); meanwhile a candidate's last move may be revised
-//!    when it was a slide paused on the way;
+//!    when it was a slide paused on the way (occupancy boards: a candidate whose plain move
+//!    the board reported landed more than a scan after the next move's piece was lifted loses
+//!    — the reply is lifted after the move lands — and a slider's transit is evidence only on
+//!    a square read filled and then empty again: one that stays filled holds what landed);
 //! 6. an earlier position of the game — `takeback`s down to it (occupancy boards: unless the
 //!    reports followed again from fewer plies back explain the board, see rule 8);
 //! 7. the standard initial position — `new_game` (also after a finished game);
@@ -1396,6 +1399,37 @@ impl Tracker {
         matches!((first, self.lifted_at(b)), (Some(a), Some(b)) if b + FULL_SCAN_MS < a)
     }
 
+    /// Occupancy boards: how many plain moves of `line` the board first reported on their
+    /// target more than a full scan after the next move's piece last left its square —
+    /// impossible in play: the reply is lifted after the move landed, and each report comes
+    /// within a scan of what it reports (`h6 Qxh6` against `hxg6 Qh6` when h6 filled only
+    /// after d2 emptied). Only moves whose origin the board reported emptied since the
+    /// position was confirmed count (their landing is among the reports), and none whose
+    /// target a later move of the line fills again (captured at once, it may never have been
+    /// read there: the report is the capturer's).
+    fn landed_after_reply(&self, line: &[Move]) -> usize {
+        let mut late = 0;
+        for (i, m) in line.iter().enumerate() {
+            if let (Some(n), Some(from)) = (line.get(i + 1), m.from())
+                && !m.is_capture()
+                && !m.is_castle()
+                && !line[i + 1..].iter().any(|k| k.to() == m.to())
+                && let Some(lifted) = self.first_left_at(from)
+                && let Some(reply) = self.lifted_at(n)
+            {
+                let landed = self
+                    .reports
+                    .iter()
+                    .find(|r| r.0 == m.to() && r.1 && r.3 + FULL_SCAN_MS >= lifted)
+                    .map(|r| r.3);
+                if landed.is_some_and(|t| t > reply + FULL_SCAN_MS) {
+                    late += 1;
+                }
+            }
+        }
+        late
+    }
+
     /// When the board last reported `m`'s origin empty (since the position was confirmed).
     fn lifted_at(&self, m: &Move) -> Option<u64> {
         m.from().and_then(|sq| self.left_at(sq))
@@ -1827,9 +1861,16 @@ impl Tracker {
                 .map(|t| t.max(not_before.unwrap_or(0)));
             e += match since {
                 None => transit.count() as u32,
+                // (And read empty again after: a slider moves on — a square that stays filled
+                // holds what landed there.)
                 Some(t) => transit
                     .into_iter()
-                    .filter(|&sq| self.reports.iter().any(|r| r.0 == sq && r.1 && r.3 >= t))
+                    .filter(|&sq| {
+                        self.reports
+                            .iter()
+                            .position(|r| r.0 == sq && r.1 && r.3 >= t)
+                            .is_some_and(|i| self.reports[i..].iter().any(|r| r.0 == sq && !r.1))
+                    })
                     .count() as u32,
             };
         }
@@ -5319,6 +5360,7 @@ impl Tracker {
         // this board added: what was seen since concerns them, not the moves before.)
         let ply = self.ply() as usize;
         let next = self.best_ordered(next, |l| self.lift_order_cost_from(ply, l));
+        let next = self.best_ordered(next, |l| self.landed_after_reply(l));
         let mut next = self.best_supported_after(next, &candidates);
         next.truncate(16);
         let common = common_prefix(&next);
