@@ -206,11 +206,6 @@ fn a_capture_only_another_promotion_piece_makes_legal_is_no_piece_in_the_hand() 
     assert_first_report_within(10000, 87, 20, 1_000);
 }
 
-/// A move that stood reported while the reply began is not revised as a piece dragged on
-/// (SEED=10000 sample 21: `Qc7` reported, then `Ra7 Qb7` — the same occupancy as `Qa7`
-/// instead of `Qc7`, the rook's way read as a j'adoube — was taken as that revision, and the
-/// next moves read wrongly until the board showed otherwise: `Qb7` first reported 7.1 s after
-/// it rested).
 /// A pawn promoted to another piece than the configured one, read again as soon as the board
 /// rests when every new move it makes legal was seen made (SEED=0 sample 87, clean handling:
 /// `10. c8=N` read `c8=Q+`, then `Qxh1` with the rook seen lifted — legal only after the
@@ -231,6 +226,11 @@ fn a_capture_seen_made_is_followed_before_the_board_rests() {
     assert_first_report_within_noise(10000, 747, 38, 0.0, 700);
 }
 
+/// A move that stood reported while the reply began is not revised as a piece dragged on
+/// (SEED=10000 sample 21: `Qc7` reported, then `Ra7 Qb7` — the same occupancy as `Qa7`
+/// instead of `Qc7`, the rook's way read as a j'adoube — was taken as that revision, and the
+/// next moves read wrongly until the board showed otherwise: `Qb7` first reported 7.1 s after
+/// it rested).
 #[test]
 fn a_move_that_stood_while_the_reply_began_is_no_dragged_piece() {
     assert_first_report_within(10000, 21, 101, 1_000);

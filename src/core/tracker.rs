@@ -110,7 +110,10 @@
 //!   handling, 99.7% with every pattern but early replies and captures swapped inside one
 //!   scan, 99.1% with every pattern but early replies, 98.9% with every pattern (other draws
 //!   +5000 to +60000: every pattern 98.1–99.3%; the 40 draws +0, +5000 and +10000 to
-//!   +380000 together: 40,811 of 41,280, 98.9% — 40,804 before a capture seen made was
+//!   +380000 together: 40,847 of 41,280, 99.0% — 40,811 before a landing read more than a
+//!   scan after the next move's piece was lifted ruled a pending reading out and a slider's
+//!   transit needed its square read empty again (`Tracker::landed_after_reply`,
+//!   `Tracker::move_evidence_after`), 40,804 before a capture seen made was
 //!   followed as it came (`Tracker::seen_capture_step`), 40,802 before a promotion re-read by
 //!   new moves each seen made was taken as the board rested, 40,746 before a transit stopped
 //!   counting as evidence of a capture never seen, 40,744 before a piece captured at once on
@@ -437,16 +440,7 @@ impl Sensed {
     /// Squares where `b` differs from what is sensed.
     fn diff(&self, b: &Board) -> Bitboard {
         match self {
-            Sensed::Identity { board, unknown } => {
-                let mut d = *unknown;
-                for color in Color::ALL {
-                    d |= board.by_color(color) ^ b.by_color(color);
-                }
-                for role in Role::ALL {
-                    d |= board.by_role(role) ^ b.by_role(role);
-                }
-                d
-            }
+            Sensed::Identity { board, unknown } => *unknown | irregular::changed_squares(b, board),
             Sensed::Occupancy(occ) => b.occupied() ^ *occ,
         }
     }
@@ -5518,9 +5512,6 @@ fn occupancy_within_reach(here: Bitboard, occ: Bitboard, len: usize) -> bool {
         )
 }
 
-/// The one legal move from `pos` that gives what is sensed, when the squares that differ
-/// (`diff`) tell it cheaply (see [`identity_move`], [`occupancy_move`]): `Some(None)` when no
-/// move does, `None` when the full list of moves must be asked (its order decides).
 /// A question [`single_move`] answered (see [`Tracker::single_move`]).
 #[derive(Debug)]
 struct SingleMemo {
@@ -5541,6 +5532,9 @@ fn same_position(a: &Chess, b: &Chess) -> bool {
         && a.fullmoves() == b.fullmoves()
 }
 
+/// The one legal move from `pos` that gives what is sensed, when the squares that differ
+/// (`diff`) tell it cheaply (see [`identity_move`], [`occupancy_move`]): `Some(None)` when no
+/// move does, `None` when the full list of moves must be asked (its order decides).
 fn single_move(pos: &Chess, sensed: &Sensed, diff: Bitboard) -> Option<Option<(Move, Chess)>> {
     match sensed {
         Sensed::Identity { board, unknown } => Some(
