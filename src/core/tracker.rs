@@ -155,7 +155,7 @@ use std::sync::Arc;
 use rustc_hash::FxHashMap;
 use shakmaty::{
     Bitboard, Board, CastlingMode, CastlingSide, Chess, Color, FromSetup, Move, MoveList, Position,
-    Role, Square, attacks,
+    Rank, Role, Square, attacks,
 };
 
 use super::dgt::{Orientation, PieceCode};
@@ -5620,7 +5620,20 @@ fn identity_move(pos: &Chess, board: &Board, diff: Bitboard) -> Option<(Move, Ch
             })
     };
     let us = pos.turn();
+    // (A move changes two squares, en passant three, castling four: the count says which.)
+    let changed = diff.count();
+    if changed == 4 {
+        if !pos.board().king_of(us).is_some_and(|k| diff.contains(k)) {
+            return None;
+        }
+        return [CastlingSide::KingSide, CastlingSide::QueenSide]
+            .into_iter()
+            .find_map(|side| gives(&pos.castling_moves(side)));
+    }
     for to in diff & board.by_color(us) {
+        if changed == 3 && pos.maybe_ep_square() != Some(to) {
+            continue;
+        }
         let Some(role) = board.role_at(to) else {
             continue;
         };
@@ -5629,17 +5642,11 @@ fn identity_move(pos: &Chess, board: &Board, diff: Bitboard) -> Option<(Move, Ch
         {
             return Some(found);
         }
-        if (role == Role::Pawn || (role != Role::King && Bitboard::BACKRANKS.contains(to)))
+        let last_rank = us.fold_wb(Rank::Eighth, Rank::First);
+        if (role == Role::Pawn || (role != Role::King && to.rank() == last_rank))
             && let Some(found) = gives(&pos.san_candidates(Role::Pawn, to))
         {
             return Some(found);
-        }
-    }
-    if pos.board().king_of(us).is_some_and(|k| diff.contains(k)) {
-        for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
-            if let Some(found) = gives(&pos.castling_moves(side)) {
-                return Some(found);
-            }
         }
     }
     None
@@ -6030,7 +6037,9 @@ fn common_prefix(lines: &[Vec<Move>]) -> usize {
 
 /// A move in UCI (castling as the king's move).
 pub fn uci(m: &Move) -> String {
-    m.to_uci(CastlingMode::Standard).to_string()
+    let mut s = String::with_capacity(5);
+    m.to_uci(CastlingMode::Standard).append_to_string(&mut s);
+    s
 }
 
 fn uci_line(line: &[Move]) -> Vec<String> {
