@@ -5713,6 +5713,18 @@ fn capture_recapture(
     {
         return None;
     }
+    // (Cheap first, identity boards: the mover lost the piece captured at once; the other side
+    // lost at most two — what the first move and a recapture in turn took.)
+    if let Sensed::Identity { board, unknown } = sensed
+        && unknown.is_empty()
+    {
+        let us = pos.turn();
+        let count = |b: &Board, c: Color| b.by_color(c).count();
+        let lost = |c: Color| count(pos.board(), c).checked_sub(count(board, c));
+        if lost(us) != Some(1) || !matches!(lost(us.other()), Some(0..=2)) {
+            return None;
+        }
+    }
     let targeted = matches!(sensed, Sensed::Identity { .. }) && !same_kind;
     // (A capture at once on the square from one of the squares that changed. Targeted: asked
     // of shakmaty for the kinds of piece on changed squares only — at most one capture gives
