@@ -5606,7 +5606,9 @@ fn occupancy_move(pos: &Chess, occ: Bitboard) -> Option<Option<(Move, Chess)>> {
 /// shows the origin, the target, the piece and a promotion), so the moves are asked of
 /// shakmaty only for the changed squares that now hold a piece of the side to move —
 /// `san_candidates` for that piece and for a pawn that promoted there — and castling when the
-/// king's square changed: a few attack lookups instead of every legal move.
+/// king's square changed: a few attack lookups instead of every legal move. (Only the kind of
+/// move the count of changed squares allows: two for a plain move or a promotion, three for
+/// en passant, four for castling.)
 fn identity_move(pos: &Chess, board: &Board, diff: Bitboard) -> Option<(Move, Chess)> {
     // (Each list tried where it lies: a `MoveList` is large to move.)
     let gives = |moves: &MoveList| {
