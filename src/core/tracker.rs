@@ -4285,9 +4285,9 @@ impl Tracker {
         // (Cheap first, identity boards: a move keeps the mover's pieces and takes at most one.)
         if let Sensed::Identity { board, .. } = sensed {
             let us = pos.turn();
-            let count = |b: &Board, c: Color| b.by_color(c).count();
-            let taken = count(pos.board(), us.other()).checked_sub(count(board, us.other()));
-            if count(board, us) != count(pos.board(), us) || !matches!(taken, Some(0 | 1)) {
+            if pieces_lost(pos.board(), board, us) != Some(0)
+                || !matches!(pieces_lost(pos.board(), board, us.other()), Some(0 | 1))
+            {
                 return None;
             }
         }
@@ -5632,6 +5632,7 @@ fn identity_move(pos: &Chess, board: &Board, diff: Bitboard) -> Option<(Move, Ch
             .into_iter()
             .find_map(|side| gives(&pos.castling_moves(side)));
     }
+    let last_rank = us.fold_wb(Rank::Eighth, Rank::First);
     for to in diff & board.by_color(us) {
         if changed == 3 && pos.maybe_ep_square() != Some(to) {
             continue;
@@ -5644,7 +5645,6 @@ fn identity_move(pos: &Chess, board: &Board, diff: Bitboard) -> Option<(Move, Ch
         {
             return Some(found);
         }
-        let last_rank = us.fold_wb(Rank::Eighth, Rank::First);
         if (role == Role::Pawn || (role != Role::King && to.rank() == last_rank))
             && let Some(found) = gives(&pos.san_candidates(Role::Pawn, to))
         {
@@ -5652,6 +5652,14 @@ fn identity_move(pos: &Chess, board: &Board, diff: Bitboard) -> Option<(Move, Ch
         }
     }
     None
+}
+
+/// How many pieces of `color` `before` has that `after` has not (`None`: `after` has more).
+fn pieces_lost(before: &Board, after: &Board, color: Color) -> Option<usize> {
+    before
+        .by_color(color)
+        .count()
+        .checked_sub(after.by_color(color).count())
 }
 
 /// Identity boards: the one legal move from `pos` whose result the board shows with one
@@ -5668,9 +5676,9 @@ fn one_move_reply_lifted(pos: &Chess, sensed: &Sensed) -> Option<(Move, Chess)> 
     // (Cheap first: the mover keeps his pieces; the other side lost one or two — the piece
     // in the hand, and maybe the one captured.)
     let us = pos.turn();
-    let count = |b: &Board, c: Color| b.by_color(c).count();
-    let gone = count(pos.board(), us.other()).checked_sub(count(board, us.other()));
-    if count(board, us) != count(pos.board(), us) || !matches!(gone, Some(1 | 2)) {
+    if pieces_lost(pos.board(), board, us) != Some(0)
+        || !matches!(pieces_lost(pos.board(), board, us.other()), Some(1 | 2))
+    {
         return None;
     }
     let mut found = None;
@@ -5721,9 +5729,9 @@ fn capture_recapture(
         && unknown.is_empty()
     {
         let us = pos.turn();
-        let count = |b: &Board, c: Color| b.by_color(c).count();
-        let lost = |c: Color| count(pos.board(), c).checked_sub(count(board, c));
-        if lost(us) != Some(1) || !matches!(lost(us.other()), Some(0..=2)) {
+        if pieces_lost(pos.board(), board, us) != Some(1)
+            || !matches!(pieces_lost(pos.board(), board, us.other()), Some(0..=2))
+        {
             return None;
         }
     }
