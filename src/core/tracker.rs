@@ -713,8 +713,9 @@ pub struct Tracker {
     /// Squares that changed between the two last confirmed positions (a revision of the last
     /// move may rely on them).
     touched_before: Bitboard,
-    /// Set while searching lines that revise the last move.
-    revising: std::cell::Cell<bool>,
+    /// The last move, while searching lines that revise it (they never start with it: the
+    /// search does not look past it).
+    revising: std::cell::Cell<Option<Move>>,
     /// Set while searching lines with any promotion piece (occupancy boards otherwise search
     /// the configured one only; see [`Tracker::underpromoted`]).
     any_promotion: std::cell::Cell<bool>,
@@ -817,7 +818,7 @@ impl Tracker {
             seen_empty: Bitboard::EMPTY,
             seen_filled: Bitboard::EMPTY,
             touched_before: Bitboard::EMPTY,
-            revising: std::cell::Cell::new(false),
+            revising: std::cell::Cell::new(None),
             any_promotion: std::cell::Cell::new(false),
             moves: MoveCache::default(),
             path: std::cell::RefCell::new(Vec::new()),
@@ -2244,7 +2245,7 @@ impl Tracker {
                 let game = self.game.as_ref().expect("a game");
                 let before = game.positions[n - 2].clone();
                 let last = game.moves[n - 2];
-                self.revising.set(true);
+                self.revising.set(Some(last));
                 let revised: Vec<Vec<Move>> = self
                     .lines(&before, &sensed, len)
                     .into_iter()
@@ -2255,7 +2256,7 @@ impl Tracker {
                             && !self.slide_resumed_after_rest(last, l)
                     })
                     .collect();
-                self.revising.set(false);
+                self.revising.set(None);
                 // (Occupancy boards: captures have no target report to order them by; the
                 // order in which the moves' origins read empty breaks a tie.)
                 let moves_n = n - 1;
@@ -3917,9 +3918,9 @@ impl Tracker {
         self.in_hand_after(cur, sensed, |put_back| {
             (1..=self.cfg.max_plies)
                 .any(|len| {
-                    self.revising.set(true);
+                    self.revising.set(Some(last));
                     let lines = self.lines(before, put_back, len);
-                    self.revising.set(false);
+                    self.revising.set(None);
                     lines.iter().any(|l| {
                         l[0] != last
                             && self.revision_seen(before, last, l)
@@ -4170,9 +4171,9 @@ impl Tracker {
         }
         let (before, last) = revise?;
         for len in min_len.max(1)..=self.cfg.max_plies {
-            self.revising.set(true);
+            self.revising.set(Some(last));
             let revised = self.lines(&before, sensed, len);
-            self.revising.set(false);
+            self.revising.set(None);
             let mut found = revised.into_iter().filter(|l| {
                 l[0] != last
                     && self.revision_seen(&before, last, l)
@@ -4372,6 +4373,7 @@ impl Tracker {
             if let Some((m, _)) = single
                 && (!check_seen || self.was_seen(&m))
                 && self.promotion_searched(&m)
+                && !(path.is_empty() && self.revising.get() == Some(m))
             {
                 path.push(m);
                 if !self.ghost_too_late(path, pos.turn()) {
@@ -4392,7 +4394,10 @@ impl Tracker {
             let to_changes = len > 1
                 || diff.contains(m.to())
                 || (self.cfg.sensing == Sensing::Occupancy && m.is_capture());
-            if !to_changes || (check_seen && !self.was_seen(&m)) {
+            if !to_changes
+                || (check_seen && !self.was_seen(&m))
+                || (path.is_empty() && self.revising.get() == Some(m))
+            {
                 continue;
             }
             // Occupancy boards: revising the last move, a capture followed by more moves must
@@ -4400,7 +4405,7 @@ impl Tracker {
             // explain too much.
             let unseen_capture = self.cfg.sensing == Sensing::Occupancy
                 && len > 1
-                && self.revising.get()
+                && self.revising.get().is_some()
                 && m.is_capture()
                 && !self.dump_since_confirm
                 && self.evidence(std::slice::from_ref(&m)) == 0;
@@ -4609,7 +4614,7 @@ impl Tracker {
     /// that changed for it.
     fn touched(&self) -> Bitboard {
         let touched = self.seen_empty | self.seen_filled;
-        if self.revising.get() {
+        if self.revising.get().is_some() {
             touched | self.touched_before
         } else {
             touched
@@ -6297,7 +6302,10 @@ mod tests {
                         Bitboard::EMPTY
                     };
                 t.touched_before = few(&mut rng);
-                t.revising.set(rng.random_bool(0.5));
+                t.revising.set(rng.random_bool(0.5).then_some(Move::Put {
+                    role: Role::Pawn,
+                    to: Square::A1,
+                }));
                 let from = few(&mut rng) | few(&mut rng) | (p.us() & few(&mut rng));
                 let seen_from = p
                     .legal_moves()
