@@ -4700,6 +4700,8 @@ impl Tracker {
             if let Some(mark) = g.pop() {
                 self.history_floor = Some(self.history_floor.map_or(mark, |f| f.min(mark)));
             }
+            // (A move taken back no longer waits for its press.)
+            self.moves_since_press = self.moves_since_press.saturating_sub(1);
             self.position_mark = None;
             self.ops.push((
                 now,

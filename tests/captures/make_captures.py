@@ -690,6 +690,25 @@ def irregularities():
     c.lines.insert(4, "# occupancy: skip")
     c.write()
 
+    # Clock pressed without a move after a move was revised (7.5.3): the revision's takeback
+    # leaves no move waiting for its press (before, every revision left one over, and this
+    # press went unreported).
+    c = Cap("press-no-move-after-revision", "clock connected. 1.a4 d5 2.Ra1 paused on a2 (reported Ra2) and on to a3 (revised to Ra3) d4, then White presses the clock without moving (7.5.3), then 3.e4")
+    c.clock(True, 300)
+    c.move('a2', 'a4'); c.clock(False, 500)
+    c.move('d7', 'd5'); c.clock(True, 500)
+    c.lift('a1', 1500); c.put('a2', 'R', 200)  # the rook stops on a2: reported as Ra2
+    c.wait(1500); c.lift('a2'); c.put('a3', 'R', 200)  # and goes on to a3: revised
+    c.clock(False, 500)
+    c.move('d5', 'd4'); c.clock(True, 500)
+    c.clock(False, 3000)                       # White presses without a move
+    c.clock(False, 1000, running=False)        # the arbiter stops the clock,
+    c.clock(True, 1000)                        # and restarts it for White
+    c.move('e2', 'e4'); c.clock(False, 500)
+    c.expect(["a2a4", "d7d5", "a1a3", "d5d4", "e2e4"], ["illegal_move"])
+    c.lines.insert(4, "# occupancy: skip")
+    c.write()
+
     # A knocked-over piece (7.4): the opponent's bishop falls onto another square; restored.
     c = Cap("displaced", "1.e4 e5 2.Nf3: while Black thinks, White's sleeve knocks the c1 bishop onto d2's neighbour... the f1 bishop falls to e2 (empty): displaced; put back; 2...Nc6")
     for a, b in [('e2', 'e4'), ('e7', 'e5'), ('g1', 'f3')]:
