@@ -745,6 +745,10 @@ pub struct Tracker {
     clock_connected: bool,
     /// Moves reported that no clock press completed yet (none: the press is illegal, 7.5.3).
     moves_since_press: u32,
+    /// Presses judged before the move they completed was reported (the board showed it in
+    /// progress: the sensor lags the hand): the next moves reported use them up instead of
+    /// waiting for a press. Dropped when the board comes back to the game position unmoved.
+    early_presses: u32,
     /// Rapid/blitz: the completed illegal move that will stand if the opponent replies to it.
     may_stand: Option<Move>,
     /// A clock press waiting to be judged (one scan later).
@@ -832,6 +836,7 @@ impl Tracker {
             alerted: None,
             clock_connected: false,
             moves_since_press: 0,
+            early_presses: 0,
             may_stand: None,
             pending_press: None,
             live: None,
@@ -1599,7 +1604,8 @@ impl Tracker {
                 self.moves_since_press = 0;
                 self.alert = true;
             }
-            Shape::Missing(_) | Shape::Displaced(_) => {}
+            // (A move in progress: the press completes it, once reported.)
+            Shape::Missing(_) | Shape::Displaced(_) => self.early_presses += 1,
         }
     }
 
@@ -1965,6 +1971,8 @@ impl Tracker {
             }
             self.restored(now);
             self.confirmed();
+            // (No move came of a press made with a piece in the hand.)
+            self.early_presses = 0;
             return;
         }
         // Result-signalling kings are not moves.
@@ -4644,7 +4652,9 @@ impl Tracker {
 
     fn apply_line(&mut self, now: u64, line: &[Move]) {
         self.restored(now);
-        self.moves_since_press += line.len() as u32;
+        let pressed = self.early_presses.min(line.len() as u32);
+        self.early_presses -= pressed;
+        self.moves_since_press += line.len() as u32 - pressed;
         for &m in line {
             let before = self.game.as_ref().expect("a game").current().clone();
             let mut after = before.clone();
@@ -5465,6 +5475,7 @@ impl Tracker {
                 self.alert = false;
                 self.alerted = None;
                 self.moves_since_press = 0;
+                self.early_presses = 0;
                 self.may_stand = None;
                 self.ops.push((
                     now,

@@ -709,6 +709,35 @@ def irregularities():
     c.lines.insert(4, "# occupancy: skip")
     c.write()
 
+    # Clock pressed without a move (7.5.3) after a press judged before its move was reported
+    # (the report came more than a scan after the press): that move, once reported, does not
+    # wait for another press (before, it did, and this press went unreported).
+    c = Cap("press-no-move-after-early-press", "clock connected. 1.d4 pressed 200 ms after the pawn left d2, d4 reported 400 ms after the press; d5, then White presses the clock without moving (7.5.3), then 2.c4")
+    c.clock(True, 300)
+    c.lift('d2', 1500); c.clock(False, 200); c.put('d4', 'P', 400)
+    c.move('d7', 'd5'); c.clock(True, 500)
+    c.clock(False, 3000)                       # White presses without a move
+    c.clock(False, 1000, running=False)        # the arbiter stops the clock,
+    c.clock(True, 1000)                        # and restarts it for White
+    c.move('c2', 'c4'); c.clock(False, 500)
+    c.expect(["d2d4", "d7d5", "c2c4"], ["illegal_move"])
+    c.lines.insert(4, "# occupancy: skip")
+    c.write()
+
+    # A press made with a piece in the hand that is then put back completes no move: a
+    # press without a move (7.5.3), once; the next move and its press are as usual.
+    c = Cap("press-piece-in-hand-put-back", "clock connected. 1.d4 d5, White lifts the c2 pawn, presses, puts it back (7.5.3), then plays 2.c4 and presses; 2...e6: no other illegal move")
+    c.clock(True, 300)
+    c.move('d2', 'd4'); c.clock(False, 500)
+    c.move('d7', 'd5'); c.clock(True, 500)
+    c.lift('c2', 1500); c.clock(False, 200); c.put('c2', 'P', 600)
+    c.clock(True, 1000)                        # the arbiter gives White the move back
+    c.move('c2', 'c4'); c.clock(False, 500)
+    c.move('e7', 'e6'); c.clock(True, 500)
+    c.expect(["d2d4", "d7d5", "c2c4", "e7e6"], ["illegal_move"])
+    c.lines.insert(4, "# occupancy: skip")
+    c.write()
+
     # A knocked-over piece (7.4): the opponent's bishop falls onto another square; restored.
     c = Cap("displaced", "1.e4 e5 2.Nf3: while Black thinks, White's sleeve knocks the c1 bishop onto d2's neighbour... the f1 bishop falls to e2 (empty): displaced; put back; 2...Nc6")
     for a, b in [('e2', 'e4'), ('e7', 'e5'), ('g1', 'f3')]:
