@@ -612,6 +612,18 @@ def early_replies_followed():
     c.write()
 
 
+def press_without_move(c, a, b, moves):
+    """White presses the clock without a move (7.5.3); the arbiter stops the clock and restarts
+    it for White, who plays a-b and presses. Identity boards only (occupancy: skip)."""
+    c.clock(False, 3000)                       # White presses without a move
+    c.clock(False, 1000, running=False)        # the arbiter stops the clock,
+    c.clock(True, 1000)                        # and restarts it for White
+    c.move(a, b); c.clock(False, 500)
+    c.expect(moves, ["illegal_move"])
+    c.lines.insert(4, "# occupancy: skip")
+    c.write()
+
+
 def irregularities():
     # Wrong initial positions (7.2), corrected one by one, then the game starts.
     c = Cap("setup-errors", "set up with kings and queens swapped; then a bishop and knight swapped; then a pawn missing; then an extra pawn; then correct; 1.e4",
@@ -682,13 +694,7 @@ def irregularities():
     c.clock(True, 300)
     c.move('d2', 'd4'); c.clock(False, 500)
     c.move('d7', 'd5'); c.clock(True, 500)
-    c.clock(False, 3000)                       # White presses without a move
-    c.clock(False, 1000, running=False)        # the arbiter stops the clock,
-    c.clock(True, 1000)                        # and restarts it for White
-    c.move('c2', 'c4'); c.clock(False, 500)
-    c.expect(["d2d4", "d7d5", "c2c4"], ["illegal_move"])
-    c.lines.insert(4, "# occupancy: skip")
-    c.write()
+    press_without_move(c, 'c2', 'c4', ["d2d4", "d7d5", "c2c4"])
 
     # Clock pressed without a move after a move was revised (7.5.3): the revision's takeback
     # leaves no move waiting for its press (before, every revision left one over, and this
@@ -701,13 +707,7 @@ def irregularities():
     c.wait(1500); c.lift('a2'); c.put('a3', 'R', 200)  # and goes on to a3: revised
     c.clock(False, 500)
     c.move('d5', 'd4'); c.clock(True, 500)
-    c.clock(False, 3000)                       # White presses without a move
-    c.clock(False, 1000, running=False)        # the arbiter stops the clock,
-    c.clock(True, 1000)                        # and restarts it for White
-    c.move('e2', 'e4'); c.clock(False, 500)
-    c.expect(["a2a4", "d7d5", "a1a3", "d5d4", "e2e4"], ["illegal_move"])
-    c.lines.insert(4, "# occupancy: skip")
-    c.write()
+    press_without_move(c, 'e2', 'e4', ["a2a4", "d7d5", "a1a3", "d5d4", "e2e4"])
 
     # Clock pressed without a move (7.5.3) after a press judged before its move was reported
     # (the report came more than a scan after the press): that move, once reported, does not
@@ -716,13 +716,7 @@ def irregularities():
     c.clock(True, 300)
     c.lift('d2', 1500); c.clock(False, 200); c.put('d4', 'P', 400)
     c.move('d7', 'd5'); c.clock(True, 500)
-    c.clock(False, 3000)                       # White presses without a move
-    c.clock(False, 1000, running=False)        # the arbiter stops the clock,
-    c.clock(True, 1000)                        # and restarts it for White
-    c.move('c2', 'c4'); c.clock(False, 500)
-    c.expect(["d2d4", "d7d5", "c2c4"], ["illegal_move"])
-    c.lines.insert(4, "# occupancy: skip")
-    c.write()
+    press_without_move(c, 'c2', 'c4', ["d2d4", "d7d5", "c2c4"])
 
     # A press made with a piece in the hand that is then put back completes no move: a
     # press without a move (7.5.3), once; the next move and its press are as usual.
