@@ -2027,7 +2027,7 @@ impl Tracker {
         let more_pieces = match &sensed {
             Sensed::Identity { board, .. } => Color::ALL
                 .into_iter()
-                .any(|c| board.by_color(c).count() > cur.board().by_color(c).count()),
+                .any(|c| pieces_lost(cur.board(), board, c).is_none()),
             Sensed::Occupancy(occ) => occ.count() > cur.board().occupied().count(),
         };
         // Identity boards: the moves followed, then pieces of the side to move lifted that
@@ -2258,8 +2258,7 @@ impl Tracker {
                     .lines(&before, &sensed, len)
                     .into_iter()
                     .filter(|l| {
-                        l[0] != last
-                            && self.revision_seen(&before, last, l)
+                        self.revision_seen(&before, last, l)
                             && self.revision_moves_origin(last, l)
                             && !self.slide_resumed_after_rest(last, l)
                     })
@@ -3930,9 +3929,7 @@ impl Tracker {
                     let lines = self.lines(before, put_back, len);
                     self.revising.set(None);
                     lines.iter().any(|l| {
-                        l[0] != last
-                            && self.revision_seen(before, last, l)
-                            && self.fit(before, l) == Some((0, 0))
+                        self.revision_seen(before, last, l) && self.fit(before, l) == Some((0, 0))
                     })
                 })
                 .then_some(())
@@ -4015,9 +4012,9 @@ impl Tracker {
         }
         // (Cheap first: moves never add pieces, and two moves need two reports at least.)
         let more = match sensed {
-            Sensed::Identity { board, .. } => Color::ALL.into_iter().any(|c| {
-                board.by_color(c).count() > g.positions[n - 2].board().by_color(c).count()
-            }),
+            Sensed::Identity { board, .. } => Color::ALL
+                .into_iter()
+                .any(|c| pieces_lost(g.positions[n - 2].board(), board, c).is_none()),
             Sensed::Occupancy(_) => true,
         };
         let before = g.positions[n - 2].clone();
@@ -4183,9 +4180,7 @@ impl Tracker {
             let revised = self.lines(&before, sensed, len);
             self.revising.set(None);
             let mut found = revised.into_iter().filter(|l| {
-                l[0] != last
-                    && self.revision_seen(&before, last, l)
-                    && self.fit(&before, l) == Some((0, 0))
+                self.revision_seen(&before, last, l) && self.fit(&before, l) == Some((0, 0))
             });
             match (found.next(), found.next()) {
                 (Some(line), None) => return Some((n - 1, line)),
