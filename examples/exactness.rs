@@ -6,15 +6,19 @@
 //! `SENSING=identity|occupancy` measures one mode only; `LIST=1` names the games that differ;
 //! `DUMP=DIR` writes their captures there (replay them with `eboardd replay`). For occupancy
 //! boards it also counts the differing games whose moves leave the same occupied squares as
-//! the real game after every move (what the board shows at rest cannot tell them apart).
+//! the real game after every move (what the board shows at rest cannot tell them apart). In
+//! both modes it counts the differing games that were flagged: an `ambiguous` event named the
+//! real moves among its candidates for a stretch covering the first ply that differs (the
+//! operator was told to check the scoresheet there); the others are wrong without a warning.
 
 mod common;
 
 use std::path::PathBuf;
 
+use eboardd::core::event::EventKind;
 use eboardd::core::session::Sensing;
 use eboardd::core::sim::{Pattern, SimConfig, SimGame, replay_config, simulate, uci_as_sensed};
-use eboardd::shell::replay::replay_moves;
+use eboardd::shell::replay::run_capture;
 use eboardd::shell::shared_data;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position};
@@ -22,7 +26,20 @@ use shakmaty::{CastlingMode, Chess, Move, Position};
 fn exact(g: &SimGame, cfg: &SimConfig, sensing: Sensing) -> Result<(), String> {
     let cap = simulate(g, cfg);
     let session = replay_config(g, cfg, sensing);
-    let raw = replay_moves(&cap, session);
+    let mut raw: Vec<String> = Vec::new();
+    let mut warned: Vec<(usize, Vec<String>)> = Vec::new();
+    run_capture(&cap, session, |e| match e.kind {
+        EventKind::NewGame { .. } => {
+            raw.clear();
+            warned.clear();
+        }
+        EventKind::Move { uci, .. } => raw.push(uci),
+        EventKind::Takeback { .. } => {
+            raw.pop();
+        }
+        EventKind::Ambiguous { ply, lines, .. } => warned.push((ply as usize, lines)),
+        _ => {}
+    });
     // Occupancy boards cannot tell the promotion piece: compared up to it.
     let moves: Vec<String> = raw.iter().map(|u| uci_as_sensed(u, sensing)).collect();
     let want: Vec<String> = g
@@ -34,14 +51,29 @@ fn exact(g: &SimGame, cfg: &SimConfig, sensing: Sensing) -> Result<(), String> {
         return Ok(());
     }
     let k = moves.iter().zip(&want).take_while(|(a, b)| a == b).count();
+    // Whether an `ambiguous` event named the real moves among its candidates for a stretch
+    // that covers the first ply that differs: the operator was told to check the scoresheet.
+    let flagged = warned.iter().any(|(ply, lines)| {
+        *ply >= 1
+            && *ply <= k + 1
+            && lines.iter().any(|l| {
+                let l: Vec<String> = l.split(' ').map(|u| uci_as_sensed(u, sensing)).collect();
+                *ply - 1 + l.len() > k && want.get(*ply - 1..*ply - 1 + l.len()) == Some(&l[..])
+            })
+    });
     Err(format!(
-        "ply {}: got {:?}, want {:?} (then {:?}){}",
+        "ply {}: got {:?}, want {:?} (then {:?}){}{}",
         k + 1,
         moves.get(k..(k + 3).min(moves.len())),
         want.get(k..(k + 3).min(want.len())),
         moves.len(),
         if same_occupancy(&g.start, &raw, &g.moves) {
             " [the same occupancy as the real game after every move]"
+        } else {
+            ""
+        },
+        if flagged {
+            " {flagged ambiguous, the real moves among the candidates}"
         } else {
             ""
         }
@@ -107,6 +139,7 @@ fn main() {
     for (set, (name, noise, patterns)) in sets.into_iter().enumerate() {
         for &sensing in &modes {
             let same = std::cell::Cell::new(0usize);
+            let flagged = std::cell::Cell::new(0usize);
             let ok = sample
                 .iter()
                 .enumerate()
@@ -114,8 +147,14 @@ fn main() {
                     let cfg = SimConfig::sample(*i, seed, noise, &patterns);
                     let result = exact(g, &cfg, sensing);
                     let ok = result.is_ok();
-                    if result.as_ref().is_err_and(|e| e.ends_with(']')) {
+                    if result
+                        .as_ref()
+                        .is_err_and(|e| e.contains("after every move]"))
+                    {
                         same.set(same.get() + 1);
+                    }
+                    if result.as_ref().is_err_and(|e| e.ends_with('}')) {
+                        flagged.set(flagged.get() + 1);
                     }
                     if let (false, Some(dir)) = (ok, &dump) {
                         let path =
@@ -149,9 +188,16 @@ fn main() {
                 100.0 * ok as f64 / sample.len() as f64,
                 if sensing == Sensing::Occupancy && ok < sample.len() {
                     format!(
-                        "; of the {} that differ, {} leave the same occupancy as the real game after every move",
+                        "; of the {} that differ, {} leave the same occupancy as the real game after every move, {} were flagged ambiguous with the real moves among the candidates",
                         sample.len() - ok,
-                        same.get()
+                        same.get(),
+                        flagged.get()
+                    )
+                } else if ok < sample.len() {
+                    format!(
+                        "; of the {} that differ, {} were flagged ambiguous with the real moves among the candidates",
+                        sample.len() - ok,
+                        flagged.get()
                     )
                 } else {
                     String::new()

@@ -2101,6 +2101,23 @@ impl Tracker {
             {
                 return;
             }
+            // (Occupancy boards: a line of one move fewer that accounts for every report as
+            // well — a slide's transit read as a move of its own, Qf6-g5 Qf4-h4 Qg5-h6 where
+            // Qf6-h4 passed g5 and Qf4-h6 replied — is no less likely: both are followed, the
+            // moves seen reported provisionally, until later boards leave one.)
+            if self.cfg.sensing == Sensing::Occupancy && line.len() >= 2 {
+                let alts: Vec<Vec<Move>> = self
+                    .lines(&cur, &sensed, line.len() - 1)
+                    .into_iter()
+                    .filter(|l| self.fit(&cur, l) == Some((0, 0)))
+                    .collect();
+                if !alts.is_empty() {
+                    let mut all = vec![line];
+                    all.extend(alts);
+                    self.start_pending(now, all);
+                    return;
+                }
+            }
             self.apply_line(now, &line);
             self.confirmed();
             return;
