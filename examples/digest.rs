@@ -5,7 +5,9 @@
 //!
 //! `cargo run --release --example digest [STEP]`, with `SEED` and `SENSING` as for
 //! `exactness`; `LIST=1` also prints each game's digest (diff two outputs to find the games
-//! that differ, then `exactness`' `DUMP` to replay one).
+//! that differ, then `exactness`' `DUMP` to replay one); `DROP=TEXT` leaves out every event
+//! whose JSON contains TEXT (a change that only adds events: `DROP='"undecided":true'`
+//! against the build before it).
 
 mod common;
 
@@ -18,6 +20,7 @@ use eboardd::shell::shared_data;
 fn main() {
     let common::Sweep { step, seed, modes } = common::Sweep::from_env();
     let list = std::env::var_os("LIST").is_some();
+    let drop = std::env::var("DROP").ok();
     let all = shared_data::simulation_games();
     let sample: Vec<&SimGame> = all.iter().step_by(step).collect();
     let sets: [(&str, f64); 2] = [("clean handling", 0.0), ("every pattern", 0.8)];
@@ -32,6 +35,9 @@ fn main() {
                 let mut game = std::collections::hash_map::DefaultHasher::new();
                 run_capture(&cap, replay_config(g, &cfg, sensing), |e| {
                     let line = e.to_json();
+                    if drop.as_ref().is_some_and(|d| line.contains(d.as_str())) {
+                        return;
+                    }
                     line.hash(&mut game);
                     line.hash(&mut all_events);
                     events += 1;

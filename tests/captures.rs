@@ -200,3 +200,55 @@ fn rotated_board_is_detected() {
     let wrong = replay(&path, &["--orientation", "normal"]);
     assert!(!names(&wrong).contains(&"move"));
 }
+
+/// Occupancy boards: a capture never seen, reported alone, then the next move seen alone that
+/// another pair of moves explains as well — the pair reported stands, and an `ambiguous`
+/// event marked `undecided` follows its moves, naming both pairs.
+#[test]
+fn unseen_capture_then_a_move_that_fits_another_pair_is_flagged_undecided() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/captures/capture-unseen-undecided.cap");
+    let events = replay(
+        &path,
+        &[
+            "--sensing",
+            "occupancy",
+            "--orientation",
+            "normal",
+            "--start-fen",
+            "4k3/5N2/8/8/2n5/8/1P6/4K3 b - - 0 1",
+        ],
+    );
+    assert_eq!(fold(&events), ["c4b2", "f7d6", "e8d7"]);
+    let amb: Vec<&serde_json::Value> = events
+        .iter()
+        .filter(|e| e["event"] == "ambiguous")
+        .collect();
+    assert_eq!(amb.len(), 1, "{amb:?}");
+    let a = amb[0];
+    assert_eq!(a["undecided"], true, "{a}");
+    assert!(a.get("provisional").is_none(), "{a}");
+    assert_eq!(a["ply"], 1, "{a}");
+    assert_eq!(a["chosen"], "c4b2 f7d6", "{a}");
+    assert_eq!(
+        a["lines"],
+        serde_json::json!(["c4b2 f7d6", "c4d6 f7d6"]),
+        "{a}"
+    );
+    // After the moves it names: the reported pair's last move comes first.
+    let nd6 = events
+        .iter()
+        .position(|e| e["event"] == "move" && e["uci"] == "f7d6")
+        .unwrap();
+    let at = events
+        .iter()
+        .position(|e| e["event"] == "ambiguous")
+        .unwrap();
+    assert!(nd6 < at, "the ambiguous event before the move it names");
+    // Identity boards see the knight on b2: nothing to flag.
+    let identity = replay(
+        &path,
+        &["--start-fen", "4k3/5N2/8/8/2n5/8/1P6/4K3 b - - 0 1"],
+    );
+    assert!(!names(&identity).contains(&"ambiguous"));
+}

@@ -91,6 +91,11 @@ pub enum EventKind {
         /// reported then with `takeback`s and `move`s.
         #[serde(skip_serializing_if = "std::ops::Not::not")]
         provisional: bool,
+        /// `chosen`, already reported, leads to another position than the other lines and
+        /// nothing the board showed tells them apart: it stands unless a later board shows it
+        /// wrong (occupancy boards: a capture never seen).
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        undecided: bool,
         message: String,
     },
     /// Both kings were put on the central squares to signal a result (DGT convention).

@@ -466,9 +466,21 @@ impl Session {
                     lines,
                     chosen,
                     provisional,
+                    undecided,
                 } => {
                     let lines: Vec<String> = lines.into_iter().map(|l| l.join(" ")).collect();
                     let message = match chosen {
+                        Some(i) if undecided => format!(
+                            "the moves reported from ply {ply}, {}, are a guess: the board cannot tell them from {} (a capture never seen on the board); they stand unless a later move shows them wrong — check the scoresheet",
+                            lines[i],
+                            lines
+                                .iter()
+                                .enumerate()
+                                .filter(|&(j, _)| j != i)
+                                .map(|(_, l)| l.as_str())
+                                .collect::<Vec<_>>()
+                                .join(" | ")
+                        ),
                         Some(i) if provisional => format!(
                             "several lines of moves from ply {ply} explain the board: {}; reporting the likeliest, {}, until the next moves decide (then corrected with takebacks)",
                             lines.join(" | "),
@@ -489,6 +501,7 @@ impl Session {
                         message,
                         chosen: chosen.map(|i| lines[i].clone()),
                         provisional,
+                        undecided,
                         lines,
                     }
                 }

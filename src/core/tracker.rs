@@ -355,6 +355,10 @@ pub enum GameOp {
         /// The chosen line is the likeliest of lines leading to different positions, reported
         /// until later boards decide (then `Takeback`s and the line that stays).
         provisional: bool,
+        /// The chosen line, already reported, leads to another position than the others, and
+        /// nothing the board showed tells them apart: it stands unless a later board
+        /// contradicts it (occupancy boards, see [`Tracker::undecided_after_unseen`]).
+        undecided: bool,
     },
     /// Both kings stand on the central squares: the players (or the arbiter) signal a result
     /// the DGT way — both on light squares (e4, d5) 1-0, both on dark squares (d4, e5) 0-1,
@@ -749,6 +753,10 @@ pub struct Tracker {
     /// progress: the sensor lags the hand): the next moves reported use them up instead of
     /// waiting for a press. Dropped when the board comes back to the game position unmoved.
     early_presses: u32,
+    /// Occupancy boards: the ply of the last move when it was a capture never seen (its
+    /// target never read empty), a guess the next move may show undecided (see
+    /// [`Tracker::undecided_after_unseen`]).
+    unseen_ply: Option<u32>,
     /// Rapid/blitz: the completed illegal move that will stand if the opponent replies to it.
     may_stand: Option<Move>,
     /// A clock press waiting to be judged (one scan later).
@@ -837,6 +845,7 @@ impl Tracker {
             clock_connected: false,
             moves_since_press: 0,
             early_presses: 0,
+            unseen_ply: None,
             may_stand: None,
             pending_press: None,
             live: None,
@@ -2074,7 +2083,24 @@ impl Tracker {
             }
         }
         if !one.is_empty() {
+            let undecided = self.undecided_after_unseen(&sensed, &one);
+            let ply = self.ply();
             self.take_lines(now, one);
+            if let Some(lines) = undecided
+                && self.ply() == ply + 1
+                && self.pending.is_empty()
+            {
+                self.ops.push((
+                    now,
+                    GameOp::Ambiguous {
+                        ply,
+                        lines: lines.iter().map(|l| uci_line(l)).collect(),
+                        chosen: Some(0),
+                        provisional: false,
+                        undecided: true,
+                    },
+                ));
+            }
             return;
         }
         // Several moves, each seen on the board update by update (a quick exchange, or
@@ -3660,6 +3686,41 @@ impl Tracker {
         m.is_capture() && !m.is_en_passant() && !self.seen_empty.contains(m.to())
     }
 
+    /// Occupancy boards: the board is one move (`one`) past the game position, whose last
+    /// move was a capture never seen — a guess among what the board cannot tell apart. The
+    /// other pairs of moves from before it that account for every report as well (`Qxc1
+    /// Kd2-e2` against `Qe2 Kxe2`, the queen taken at once, never read on e2), after the pair
+    /// reported: the operator is told (an `ambiguous` event, `undecided`) — the pair reported
+    /// stands, as a later board may yet show it wrong. `None` when there are none.
+    fn undecided_after_unseen(&self, sensed: &Sensed, one: &[Vec<Move>]) -> Option<Vec<Vec<Move>>> {
+        let [line] = one else { return None };
+        let g = self.game.as_ref()?;
+        let n = g.positions.len();
+        if self.cfg.sensing != Sensing::Occupancy
+            || self.dump_since_confirm
+            || line.len() != 1
+            || n < 2
+            || self.unseen_ply != Some(g.ply())
+        {
+            return None;
+        }
+        let before = &g.positions[n - 2];
+        let last = g.moves[n - 2];
+        self.revising.set(Some(last));
+        let alts: Vec<Vec<Move>> = self
+            .lines(before, sensed, 2)
+            .into_iter()
+            .filter(|l| self.fit(before, l) == Some((0, 0)) && self.revision_moves_origin(last, l))
+            .collect();
+        self.revising.set(None);
+        if alts.is_empty() {
+            return None;
+        }
+        let mut all = vec![vec![last, line[0]]];
+        all.extend(alts);
+        Some(all)
+    }
+
     /// How many of `line`'s captures are [`Tracker::unseen_capture`]s.
     fn unseen_captures(&self, line: &[Move]) -> usize {
         line.iter().filter(|m| self.unseen_capture(m)).count()
@@ -4664,6 +4725,9 @@ impl Tracker {
 
     fn apply_line(&mut self, now: u64, line: &[Move]) {
         self.restored(now);
+        let unseen = self.cfg.sensing == Sensing::Occupancy
+            && !self.dump_since_confirm
+            && line.last().is_some_and(|m| self.unseen_capture(m));
         let pressed = self.early_presses.min(line.len() as u32);
         self.early_presses -= pressed;
         self.moves_since_press += line.len() as u32 - pressed;
@@ -4673,6 +4737,7 @@ impl Tracker {
             after.play_unchecked(m);
             self.record_move(now, m, before, after, false);
         }
+        self.unseen_ply = unseen.then(|| self.ply());
         // (What was seen belongs to a move only when it was made alone.)
         if line.len() > 1
             && let Some(g) = self.game.as_mut()
@@ -4724,6 +4789,7 @@ impl Tracker {
             }
             // (A move taken back no longer waits for its press.)
             self.moves_since_press = self.moves_since_press.saturating_sub(1);
+            self.unseen_ply = None;
             self.position_mark = None;
             self.ops.push((
                 now,
@@ -4777,6 +4843,7 @@ impl Tracker {
                     lines: lines.iter().map(|l| uci_line(l)).collect(),
                     chosen: Some(chosen),
                     provisional: false,
+                    undecided: false,
                 },
             ));
             self.apply_line(now, &lines[chosen]);
@@ -4805,6 +4872,7 @@ impl Tracker {
                 lines: lines.iter().map(|l| uci_line(l)).collect(),
                 chosen: Some(chosen),
                 provisional: true,
+                undecided: false,
             },
         ));
         self.pending = lines;

@@ -581,6 +581,20 @@ def early_replies_followed():
     c.write()
 
 
+    # Occupancy boards: the same 1...Nxb2 reported on its own (the board rested 2 s), then
+    # 2.Nd6+ seen alone: the pair fits 1...Nd6 2.Nxd6+ just as well (the knight taken at once
+    # on d6, never read there). The pair reported stands and the operator is told: an
+    # `ambiguous` event, `undecided`, naming both. Identity boards see the knight on b2.
+    c = from_fen("capture-unseen-undecided", "4k3/5N2/8/8/2n5/8/1P6/4K3", "b", "1...Nxb2 (swapped inside one scan; the board then rests 2 s) 2.Nd6+ Kd7")
+    c.lift('c4', 1500); c.put('b2', 'n', 220)
+    c.move('f7', 'd6', 2000); c.move('e8', 'd7')
+    c.expect(["c4b2", "f7d6", "e8d7"])
+    c.lines.insert(4, "# expect-no-event: ambiguous")
+    c.lines.insert(4, "# expect-occupancy-event: ambiguous")
+    c.lines.insert(4, "# expect-occupancy-no-event: takeback")
+    c.write()
+
+
     # Occupancy boards: 1.Bb5 Na7 2.Nxd5 (the pawn on d5 lifted before the knight landed on
     # a7) and Black lifting the bishop 230 ms after White's knight landed, for 2...Nxb5. The
     # board then fits 1.Bb5 taken back for 1.Nxd5 Na7 2.Bxh7+ (h7 taken straight, unseen); it
