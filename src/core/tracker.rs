@@ -110,7 +110,10 @@
 //!   handling, 99.7% with every pattern but early replies and captures swapped inside one
 //!   scan, 99.1% with every pattern but early replies, 98.9% with every pattern (other draws
 //!   +5000 to +60000: every pattern 98.1–99.3%; the 40 draws +0, +5000 and +10000 to
-//!   +380000 together: 40,847 of 41,280, 99.0% — 40,811 before a landing read more than a
+//!   +380000 together: 40,854 of 41,280, 99.0%, and of the 426 that differ 268 flagged — an
+//!   `ambiguous` event with the real moves among its candidates — 40,847 before moves
+//!   followed one by one that one move fewer also explains became candidates (stop 30),
+//!   40,811 before a landing read more than a
 //!   scan after the next move's piece was lifted ruled a pending reading out and a slider's
 //!   transit needed its square read empty again (`Tracker::landed_after_reply`,
 //!   `Tracker::move_evidence_after`), 40,804 before a capture seen made was
