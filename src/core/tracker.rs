@@ -5559,6 +5559,7 @@ impl Tracker {
                 self.alerted = None;
                 self.moves_since_press = 0;
                 self.early_presses = 0;
+                self.unseen_ply = None;
                 self.may_stand = None;
                 self.ops.push((
                     now,
