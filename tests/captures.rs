@@ -252,3 +252,35 @@ fn unseen_capture_then_a_move_that_fits_another_pair_is_flagged_undecided() {
     );
     assert!(!names(&identity).contains(&"ambiguous"));
 }
+
+/// Occupancy boards: a capture read from its victim lifted — but lifted long after the
+/// capturer left — when a capture never seen (swapped inside one scan, then a j'adoube)
+/// explains the board as well: the evidence decides, and an `ambiguous` event marked
+/// `undecided` names the other.
+#[test]
+fn victim_lifted_long_after_the_capturer_is_flagged_undecided() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/captures/capture-victim-lifted-late.cap");
+    let fen = ["--start-fen", "k5nr/7Q/8/8/8/8/8/K7 w - - 0 1"];
+    let occ_args = [
+        &["--sensing", "occupancy", "--orientation", "normal"][..],
+        &fen,
+    ]
+    .concat();
+    let events = replay(&path, &occ_args);
+    assert_eq!(fold(&events), ["h7g8", "a8a7", "a1b2"]);
+    let amb: Vec<&serde_json::Value> = events
+        .iter()
+        .filter(|e| e["event"] == "ambiguous")
+        .collect();
+    assert_eq!(amb.len(), 1, "{amb:?}");
+    let a = amb[0];
+    assert_eq!(a["undecided"], true, "{a}");
+    assert_eq!(a["ply"], 1, "{a}");
+    assert_eq!(a["chosen"], "h7g8", "{a}");
+    assert_eq!(a["lines"], serde_json::json!(["h7g8", "h7h8"]), "{a}");
+    // Identity boards see the queen on h8.
+    let identity = replay(&path, &fen);
+    assert_eq!(fold(&identity), ["h7h8", "a8a7", "a1b2"]);
+    assert!(!names(&identity).contains(&"ambiguous"));
+}

@@ -110,7 +110,7 @@
 //!   handling, 99.7% with every pattern but early replies and captures swapped inside one
 //!   scan, 99.1% with every pattern but early replies, 98.9% with every pattern (other draws
 //!   +5000 to +60000: every pattern 98.1–99.3%; the 40 draws +0, +5000 and +10000 to
-//!   +380000 together: 40,854 of 41,280, 99.0%, and of the 426 that differ 268 flagged — an
+//!   +380000 together: 40,854 of 41,280, 99.0%, and of the 426 that differ 275 flagged — an
 //!   `ambiguous` event with the real moves among its candidates — 40,847 before moves
 //!   followed one by one that one move fewer also explains became candidates (stop 30),
 //!   40,811 before a landing read more than a
@@ -526,6 +526,10 @@ const GAME_PLIES: usize = 128;
 
 /// How many positions' legal moves a tracker keeps (see [`MoveCache`]).
 const MOVE_CACHE: usize = 16;
+
+/// Occupancy boards: a capture's victim read lifted this long after the capturer's origin
+/// read empty may be a piece lifted for another reason (see [`Tracker::victim_lifted_late`]).
+const VICTIM_LATE_MS: u64 = 600;
 
 /// Occupancy boards: the legal moves of the positions a tracker looked at last. Every look at
 /// an occupancy board searches from the game position again (lines of one, two, three moves,
@@ -2056,10 +2060,19 @@ impl Tracker {
             return;
         }
         // 2. One legal move.
+        let mut late_victim: Option<Vec<Vec<Move>>> = None;
         let one = if more_pieces {
             Vec::new()
         } else {
-            self.best_supported(self.lines(&cur, &sensed, 1))
+            let all = self.lines(&cur, &sensed, 1);
+            // (Occupancy boards, several moves: those the evidence leaves out, kept.)
+            let several =
+                (self.cfg.sensing == Sensing::Occupancy && all.len() > 1).then(|| all.clone());
+            let best = self.best_supported(all);
+            if let ([line], Some(all)) = (best.as_slice(), &several) {
+                late_victim = self.victim_lifted_late(&cur, line, all);
+            }
+            best
         };
         // (Unless the reports tell a longer story: the moves followed one by one, or a line
         // that accounts for every report.)
@@ -2086,13 +2099,14 @@ impl Tracker {
             }
         }
         if !one.is_empty() {
-            let undecided = self.undecided_after_unseen(&sensed, &one);
+            let undecided = self.undecided_after_unseen(&sensed, &one).or(late_victim);
             let ply = self.ply();
             self.take_lines(now, one);
             if let Some(lines) = undecided
                 && self.ply() == ply + 1
                 && self.pending.is_empty()
             {
+                let ply = ply + 1 - lines[0].len() as u32 + 1;
                 self.ops.push((
                     now,
                     GameOp::Ambiguous {
@@ -3722,6 +3736,38 @@ impl Tracker {
         let mut all = vec![vec![last, line[0]]];
         all.extend(alts);
         Some(all)
+    }
+
+    /// Occupancy boards: `line`, one capture, was taken for its evidence — its victim read
+    /// lifted — over the other moves in `all` that explain the board, but the victim was lifted
+    /// long after the capturer (a capture made straight onto another square, then a j'adoube
+    /// there, reads the same): those of the others that account for every report as well,
+    /// after `line`.
+    fn victim_lifted_late(
+        &self,
+        cur: &Chess,
+        line: &[Move],
+        all: &[Vec<Move>],
+    ) -> Option<Vec<Vec<Move>>> {
+        let m = line.first()?;
+        if self.cfg.sensing != Sensing::Occupancy || self.dump_since_confirm || !m.is_capture() {
+            return None;
+        }
+        let (from, victim) = (self.first_left_at(m.from()?)?, self.first_left_at(m.to())?);
+        if victim < from + VICTIM_LATE_MS {
+            return None;
+        }
+        let others: Vec<Vec<Move>> = all
+            .iter()
+            .filter(|l| l.as_slice() != line && self.fit(cur, l) == Some((0, 0)))
+            .cloned()
+            .collect();
+        if others.is_empty() {
+            return None;
+        }
+        let mut lines = vec![line.to_vec()];
+        lines.extend(others);
+        Some(lines)
     }
 
     /// How many of `line`'s captures are [`Tracker::unseen_capture`]s.

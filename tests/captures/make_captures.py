@@ -595,6 +595,22 @@ def early_replies_followed():
     c.write()
 
 
+    # Occupancy boards: 1.Qxh8 swapped inside one scan (only h7 empties), then a j'adoube of
+    # the knight on g8 500 ms later: the stream of 1.Qxg8 with the queen lifted first and the
+    # victim lifted slowly. The board cannot tell; the victim seen lifted wins (1.Qxg8 is
+    # reported) and, the victim lifted long after the queen, an `ambiguous` event marked
+    # `undecided` names 1.Qxh8 too. Identity boards see the queen on h8.
+    c = from_fen("capture-victim-lifted-late", "k5nr/7Q/8/8/8/8/8/K7", "w", "1.Qxh8 (swapped inside one scan; the knight on g8 lifted 500 ms later and put back) Ka7 2.Kb2")
+    c.lift('h7', 1500); c.put('h8', 'Q', 220)
+    c.lift('g8', 500); c.put('g8', 'n', 900)
+    c.move('a8', 'a7', 1500); c.move('a1', 'b2')
+    c.expect(["h7h8", "a8a7", "a1b2"])
+    c.lines.insert(4, "# expect-occupancy-moves: h7g8 a8a7 a1b2")
+    c.lines.insert(4, "# expect-no-event: ambiguous")
+    c.lines.insert(4, "# expect-occupancy-event: ambiguous")
+    c.write()
+
+
     # Occupancy boards: 1.Bb5 Na7 2.Nxd5 (the pawn on d5 lifted before the knight landed on
     # a7) and Black lifting the bishop 230 ms after White's knight landed, for 2...Nxb5. The
     # board then fits 1.Bb5 taken back for 1.Nxd5 Na7 2.Bxh7+ (h7 taken straight, unseen); it
