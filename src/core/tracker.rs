@@ -2106,11 +2106,11 @@ impl Tracker {
                 && self.ply() == ply + 1
                 && self.pending.is_empty()
             {
-                let ply = ply + 1 - lines[0].len() as u32 + 1;
+                // (The first line is the one reported: it ends at the game position.)
                 self.ops.push((
                     now,
                     GameOp::Ambiguous {
-                        ply,
+                        ply: self.ply() + 1 - lines[0].len() as u32,
                         lines: lines.iter().map(|l| uci_line(l)).collect(),
                         chosen: Some(0),
                         provisional: false,
@@ -2313,9 +2313,8 @@ impl Tracker {
                 let game = self.game.as_ref().expect("a game");
                 let before = game.positions[n - 2].clone();
                 let last = game.moves[n - 2];
-                self.revising.set(Some(last));
                 let revised: Vec<Vec<Move>> = self
-                    .lines(&before, &sensed, len)
+                    .revising_lines(&before, last, &sensed, len)
                     .into_iter()
                     .filter(|l| {
                         self.revision_seen(&before, last, l)
@@ -2323,7 +2322,6 @@ impl Tracker {
                             && !self.slide_resumed_after_rest(last, l)
                     })
                     .collect();
-                self.revising.set(None);
                 // (Occupancy boards: captures have no target report to order them by; the
                 // order in which the moves' origins read empty breaks a tie.)
                 let moves_n = n - 1;
@@ -3723,13 +3721,11 @@ impl Tracker {
         }
         let before = &g.positions[n - 2];
         let last = g.moves[n - 2];
-        self.revising.set(Some(last));
         let alts: Vec<Vec<Move>> = self
-            .lines(before, sensed, 2)
+            .revising_lines(before, last, sensed, 2)
             .into_iter()
             .filter(|l| self.fit(before, l) == Some((0, 0)) && self.revision_moves_origin(last, l))
             .collect();
-        self.revising.set(None);
         if alts.is_empty() {
             return None;
         }
@@ -4052,9 +4048,7 @@ impl Tracker {
         self.in_hand_after(cur, sensed, |put_back| {
             (1..=self.cfg.max_plies)
                 .any(|len| {
-                    self.revising.set(Some(last));
-                    let lines = self.lines(before, put_back, len);
-                    self.revising.set(None);
+                    let lines = self.revising_lines(before, last, put_back, len);
                     lines.iter().any(|l| {
                         self.revision_seen(before, last, l) && self.fit(before, l) == Some((0, 0))
                     })
@@ -4303,9 +4297,7 @@ impl Tracker {
         }
         let (before, last) = revise?;
         for len in min_len.max(1)..=self.cfg.max_plies {
-            self.revising.set(Some(last));
-            let revised = self.lines(&before, sensed, len);
-            self.revising.set(None);
+            let revised = self.revising_lines(&before, last, sensed, len);
             let mut found = revised.into_iter().filter(|l| {
                 self.revision_seen(&before, last, l) && self.fit(&before, l) == Some((0, 0))
             });
@@ -4451,6 +4443,21 @@ impl Tracker {
         self.search(pos, sensed, len, check_seen, &mut path, &mut out);
         self.path.replace(path);
         out
+    }
+
+    /// [`Tracker::lines`] of `len` moves from `before`, the position before the last move
+    /// `last`, that revise it: none starts with it (see [`Tracker::revising`]).
+    fn revising_lines(
+        &self,
+        before: &Chess,
+        last: Move,
+        sensed: &Sensed,
+        len: usize,
+    ) -> Vec<Vec<Move>> {
+        self.revising.set(Some(last));
+        let lines = self.lines(before, sensed, len);
+        self.revising.set(None);
+        lines
     }
 
     fn search(
