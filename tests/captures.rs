@@ -201,86 +201,82 @@ fn rotated_board_is_detected() {
     assert!(!names(&wrong).contains(&"move"));
 }
 
-/// Occupancy boards: a capture never seen, reported alone, then the next move seen alone that
-/// another pair of moves explains as well — the pair reported stands, and an `ambiguous`
-/// event marked `undecided` follows its moves, naming both pairs.
-#[test]
-fn unseen_capture_then_a_move_that_fits_another_pair_is_flagged_undecided() {
-    let path =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/captures/capture-unseen-undecided.cap");
-    let events = replay(
-        &path,
-        &[
-            "--sensing",
-            "occupancy",
-            "--orientation",
-            "normal",
-            "--start-fen",
-            "4k3/5N2/8/8/2n5/8/1P6/4K3 b - - 0 1",
-        ],
-    );
-    assert_eq!(fold(&events), ["c4b2", "f7d6", "e8d7"]);
-    let amb: Vec<&serde_json::Value> = events
-        .iter()
-        .filter(|e| e["event"] == "ambiguous")
+/// Replays the capture `name` from `fen` on an occupancy board and on an identity board: the
+/// moves each reports, and on the occupancy board exactly one `ambiguous` event, marked
+/// `undecided` (not `provisional`), from `ply`, naming `lines` with the first as `chosen`,
+/// after the `move` events of that line; none on the identity board.
+fn assert_undecided(
+    name: &str,
+    fen: &str,
+    occupancy_moves: &[&str],
+    identity_moves: &[&str],
+    ply: u64,
+    lines: &[&str],
+) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/captures")
+        .join(format!("{name}.cap"));
+    let fen_args = ["--start-fen", fen];
+    let occ_args = [
+        &["--sensing", "occupancy", "--orientation", "normal"][..],
+        &fen_args,
+    ]
+    .concat();
+    let events = replay(&path, &occ_args);
+    assert_eq!(fold(&events), occupancy_moves, "{name}: occupancy mode");
+    let amb: Vec<usize> = (0..events.len())
+        .filter(|&i| events[i]["event"] == "ambiguous")
         .collect();
-    assert_eq!(amb.len(), 1, "{amb:?}");
-    let a = amb[0];
+    assert_eq!(amb.len(), 1, "{name}: {events:?}");
+    let a = &events[amb[0]];
     assert_eq!(a["undecided"], true, "{a}");
     assert!(a.get("provisional").is_none(), "{a}");
-    assert_eq!(a["ply"], 1, "{a}");
-    assert_eq!(a["chosen"], "c4b2 f7d6", "{a}");
-    assert_eq!(
-        a["lines"],
-        serde_json::json!(["c4b2 f7d6", "c4d6 f7d6"]),
-        "{a}"
-    );
-    // After the moves it names: the reported pair's last move comes first.
-    let nd6 = events
+    assert_eq!(a["ply"], ply, "{a}");
+    assert_eq!(a["chosen"], lines[0], "{a}");
+    assert_eq!(a["lines"], serde_json::json!(lines), "{a}");
+    // After the moves of the line it names as reported.
+    let last = lines[0].split(' ').next_back().unwrap();
+    let reported = events
         .iter()
-        .position(|e| e["event"] == "move" && e["uci"] == "f7d6")
+        .position(|e| e["event"] == "move" && e["uci"] == last)
         .unwrap();
-    let at = events
-        .iter()
-        .position(|e| e["event"] == "ambiguous")
-        .unwrap();
-    assert!(nd6 < at, "the ambiguous event before the move it names");
-    // Identity boards see the knight on b2: nothing to flag.
-    let identity = replay(
-        &path,
-        &["--start-fen", "4k3/5N2/8/8/2n5/8/1P6/4K3 b - - 0 1"],
+    assert!(
+        reported < amb[0],
+        "{name}: the ambiguous event comes after the move {last} it names"
     );
-    assert!(!names(&identity).contains(&"ambiguous"));
+    let identity = replay(&path, &fen_args);
+    assert_eq!(fold(&identity), identity_moves, "{name}: identity mode");
+    assert!(!names(&identity).contains(&"ambiguous"), "{name}");
+}
+
+/// Occupancy boards: a capture never seen, reported alone, then the next move seen alone that
+/// another pair of moves explains as well — the pair reported stands, and an `ambiguous`
+/// event marked `undecided` follows its moves, naming both pairs. (Identity boards see the
+/// knight on b2.)
+#[test]
+fn unseen_capture_then_a_move_that_fits_another_pair_is_flagged_undecided() {
+    assert_undecided(
+        "capture-unseen-undecided",
+        "4k3/5N2/8/8/2n5/8/1P6/4K3 b - - 0 1",
+        &["c4b2", "f7d6", "e8d7"],
+        &["c4b2", "f7d6", "e8d7"],
+        1,
+        &["c4b2 f7d6", "c4d6 f7d6"],
+    );
 }
 
 /// Occupancy boards: a capture read from its victim lifted — but lifted long after the
 /// capturer left — when a capture never seen (swapped inside one scan, then a j'adoube)
 /// explains the board as well: the evidence decides, and an `ambiguous` event marked
-/// `undecided` names the other.
+/// `undecided` names the other. (Identity boards see the queen on h8.)
 #[test]
 fn victim_lifted_long_after_the_capturer_is_flagged_undecided() {
-    let path =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/captures/capture-victim-lifted-late.cap");
-    let fen = ["--start-fen", "k5nr/7Q/8/8/8/8/8/K7 w - - 0 1"];
-    let occ_args = [
-        &["--sensing", "occupancy", "--orientation", "normal"][..],
-        &fen,
-    ]
-    .concat();
-    let events = replay(&path, &occ_args);
-    assert_eq!(fold(&events), ["h7g8", "a8a7", "a1b2"]);
-    let amb: Vec<&serde_json::Value> = events
-        .iter()
-        .filter(|e| e["event"] == "ambiguous")
-        .collect();
-    assert_eq!(amb.len(), 1, "{amb:?}");
-    let a = amb[0];
-    assert_eq!(a["undecided"], true, "{a}");
-    assert_eq!(a["ply"], 1, "{a}");
-    assert_eq!(a["chosen"], "h7g8", "{a}");
-    assert_eq!(a["lines"], serde_json::json!(["h7g8", "h7h8"]), "{a}");
-    // Identity boards see the queen on h8.
-    let identity = replay(&path, &fen);
-    assert_eq!(fold(&identity), ["h7h8", "a8a7", "a1b2"]);
-    assert!(!names(&identity).contains(&"ambiguous"));
+    assert_undecided(
+        "capture-victim-lifted-late",
+        "k5nr/7Q/8/8/8/8/8/K7 w - - 0 1",
+        &["h7g8", "a8a7", "a1b2"],
+        &["h7h8", "a8a7", "a1b2"],
+        1,
+        &["h7g8", "h7h8"],
+    );
 }

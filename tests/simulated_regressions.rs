@@ -148,6 +148,21 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             "moves on to the occupancy before the last move, not a takeback",
         ),
         (
+            60000,
+            59,
+            "moves followed one by one that one move fewer explains too: both followed",
+        ),
+        (
+            40000,
+            926,
+            "moves followed one by one that one move fewer explains too: both followed",
+        ),
+        (
+            120000,
+            57,
+            "moves followed one by one that one move fewer explains too: both followed",
+        ),
+        (
             0,
             644,
             "an en passant with the captured pawn still on the board",
