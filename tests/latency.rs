@@ -195,6 +195,18 @@ fn moves_read_as_a_piece_in_the_hand_do_not_hold_quick_play_back_for_ever() {
     assert_first_report_within(5000, 728, 21, 12_000);
 }
 
+/// Quick play on an occupancy board after a slide read as two moves (SEED=5000 sample 201:
+/// `Rge8 Qf8` read as `Rgf8 Qe8`, the rook's transit f8 taken for its move): every move since
+/// looked like one in progress — the search found lines, but none the board had reported in
+/// order — so the board waited for the next change, and the reports were followed again only
+/// when the search found nothing at all: the broadcast stood still 10 s, nine plies at once
+/// (`Ng5`, ply 309, first reported 13.1 s after it rested). Such a board, once it has rested
+/// `occupancy_capture_settle_ms`, has the reports followed again: 6.6 s.
+#[test]
+fn moves_that_only_look_in_progress_have_the_reports_followed_again_at_rest() {
+    assert_first_report_within(5000, 201, 309, 8_000);
+}
+
 /// A capture swapped inside one scan that only another promotion piece makes legal (SEED=10000
 /// sample 87: `c8=N` reported as `c8=Q+`, then `Qxh1`, the rook's square never read empty —
 /// illegal while the queen gives check): one piece lifted from the game position reads as a

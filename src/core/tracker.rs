@@ -57,7 +57,11 @@
 //!    when the king steps onto the queen's line, maybe dozens of moves later). The re-reading
 //!    also wins
 //!    over three moves or more with a capture never seen (rule 5) when it needs fewer new
-//!    moves;
+//!    moves. A board the rules above take as a move in progress (a piece in the hand, lines
+//!    the board did not report in order, a capture half done) has the reports followed
+//!    again too once it has rested as long — only that, not the other readings: after a
+//!    move read wrongly each move since looks like one in progress, and quick play seldom
+//!    leaves a board the search finds nothing for;
 //! 9. anything else — an irregularity (Article 7, [`super::irregular`]): an illegal move once
 //!    completed (clock press, or rest without a clock), displaced or missing pieces after a
 //!    longer rest, a wrong initial position; or a transient board to wait out.
@@ -739,6 +743,9 @@ pub struct Tracker {
     single_memo: std::cell::RefCell<Option<SingleMemo>>,
     /// The last board no move, line or takeback explained, at that ply.
     searched: Option<(Sensed, u32)>,
+    /// Whether `searched` was set by an occupancy board's irregular look (see
+    /// [`Tracker::irregular`]): at rest only the reports are followed again.
+    searched_irregular: bool,
     /// A deadline set by a decision that must wait longer than `settle_ms`.
     extra_deadline: Option<u64>,
     /// The last board judged unexplained, to report each state once.
@@ -843,6 +850,7 @@ impl Tracker {
             path: std::cell::RefCell::new(Vec::new()),
             single_memo: std::cell::RefCell::new(None),
             searched: None,
+            searched_irregular: false,
             extra_deadline: None,
             last_unexplained: None,
             in_hand_since: None,
@@ -2024,7 +2032,7 @@ impl Tracker {
             .searched
             .as_ref()
             .is_some_and(|(b, ply)| *b == sensed && *ply == self.ply());
-        if searched_before && self.try_reread(now, &sensed) {
+        if searched_before && self.try_reread(now, &sensed, self.searched_irregular) {
             return;
         }
         if (only_removed && !chain_matches && !recaptured) || searched_before {
@@ -2568,7 +2576,8 @@ impl Tracker {
             self.unfollowed = Some(key);
         }
         self.searched = Some((sensed.clone(), self.ply()));
-        if self.try_reread(now, &sensed) {
+        self.searched_irregular = false;
+        if self.try_reread(now, &sensed, false) {
             return;
         }
         if self.cfg.sensing == Sensing::Identity
@@ -2844,7 +2853,7 @@ impl Tracker {
     /// (see [`Tracker::reread`]) is taken — `takeback`s to where the readings part, then the
     /// moves as re-read and the new ones. Returns true when that was done or the board must
     /// rest longer first.
-    fn try_reread(&mut self, now: u64, sensed: &Sensed) -> bool {
+    fn try_reread(&mut self, now: u64, sensed: &Sensed, refollow_only: bool) -> bool {
         if self.cfg.sensing != Sensing::Occupancy || self.alert || self.game.is_none() {
             return false;
         }
@@ -2937,6 +2946,9 @@ impl Tracker {
                 self.take_lines(now, lines);
                 return true;
             }
+        }
+        if refollow_only {
+            return false;
         }
         if line_in_hand {
             self.wait_unexplained(sensed, rest_deadline);
@@ -3395,6 +3407,18 @@ impl Tracker {
         self.last_unexplained = Some(sensed.clone());
         let Sensed::Identity { board, unknown } = &sensed else {
             // Occupancy boards cannot tell an illegal move from a displaced piece reliably.
+            // (Once the board has rested `occupancy_capture_settle_ms`, the reports are
+            // followed again — see `Tracker::try_reread`: a move read wrong earlier makes each
+            // move since look like one in progress, and quick play seldom leaves a board the
+            // search finds nothing for.)
+            let deadline = self.last_change_ms + self.cfg.occupancy_capture_settle_ms;
+            let key = (sensed.clone(), self.ply());
+            if now < deadline && !self.dump_since_confirm && self.searched.as_ref() != Some(&key) {
+                self.searched = Some(key);
+                self.searched_irregular = true;
+                self.wait_unexplained(&sensed, deadline);
+                return;
+            }
             self.dirty = false;
             return;
         };
