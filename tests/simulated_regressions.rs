@@ -163,6 +163,11 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             "moves followed one by one that one move fewer explains too: both followed",
         ),
         (
+            180000,
+            77,
+            "a board taken as a piece in the hand: the reports followed again, revising at most two plies, every move reported",
+        ),
+        (
             0,
             644,
             "an en passant with the captured pawn still on the board",

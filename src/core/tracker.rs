@@ -2929,10 +2929,17 @@ impl Tracker {
             r
         };
         if let Some((k, mut lines)) = refollowed {
+            let revised = self.ply() as usize - k;
+            // (With a piece maybe in the hand, a reading whose last move is a capture seen
+            // made; or one that revises at most the last two plies with no capture never
+            // seen — every move of it reported: after `Bf5` read as `Bxh7`, `Bxc8 Qxc8 Bd2`
+            // looked like `Bd2` with the queen in the hand. Revising more, queens shuffled
+            // back and forth explain a piece in the hand away too readily.)
             if in_hand {
                 lines.retain(|l| {
                     l.last()
                         .is_some_and(|m| m.is_capture() && self.seen_empty.contains(m.to()))
+                        || (revised <= 2 && self.unseen_captures(l) == 0)
                 });
             }
             if !lines.is_empty() {
