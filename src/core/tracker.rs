@@ -2929,7 +2929,7 @@ impl Tracker {
             r
         };
         if let Some((k, mut lines)) = refollowed {
-            let revised = self.ply() as usize - k;
+            let revised = (self.ply() as usize).saturating_sub(k);
             // (With a piece maybe in the hand, a reading whose last move is a capture seen
             // made; or one that revises at most the last two plies with no capture never
             // seen — every move of it reported: after `Bf5` read as `Bxh7`, `Bxc8 Qxc8 Bd2`
