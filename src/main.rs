@@ -86,6 +86,11 @@ enum Cmd {
         /// initial position (an adjourned or reinstated game).
         #[arg(long, value_name = "FEN")]
         start_fen: Option<String>,
+        /// Occupancy boards: how long the board must rest before a capture it never saw (only
+        /// the capturer's origin emptied) is taken for one rather than a piece in the hand.
+        /// Default: 900.
+        #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(300..=5000))]
+        capture_settle_ms: Option<u64>,
         /// Capture files (format: docs/captures.md).
         #[arg(required = true)]
         captures: Vec<PathBuf>,
@@ -346,6 +351,7 @@ fn main() -> ExitCode {
             no_frames,
             competition,
             start_fen,
+            capture_settle_ms,
             captures,
         } => {
             let start = match start_fen.as_deref().map(parse_start) {
@@ -373,6 +379,7 @@ fn main() -> ExitCode {
                     CompetitionArg::Blitz => Competition::Blitz,
                 },
                 start,
+                capture_settle_ms,
                 ..SessionConfig::default()
             };
             match eboardd::shell::replay::replay(&captures, &config, json) {

@@ -95,6 +95,9 @@ pub struct SessionConfig {
     /// A set-up position that starts a game when the board shows it (see
     /// [`TrackerConfig::start`]).
     pub start: Option<Chess>,
+    /// Occupancy boards: the rest before a capture never seen is taken for one
+    /// ([`TrackerConfig::occupancy_capture_settle_ms`]); `None`, the tracker's default.
+    pub capture_settle_ms: Option<u64>,
 }
 
 impl SessionConfig {
@@ -106,6 +109,9 @@ impl SessionConfig {
             promotion: self.promotion,
             illegal_move_stands: self.competition != Competition::Standard,
             start: self.start.clone(),
+            occupancy_capture_settle_ms: self
+                .capture_settle_ms
+                .unwrap_or(TrackerConfig::for_sensing(self.sensing).occupancy_capture_settle_ms),
             ..TrackerConfig::for_sensing(self.sensing)
         }
     }
@@ -123,6 +129,7 @@ impl Default for SessionConfig {
             competition: Competition::Standard,
             monitor: true,
             start: None,
+            capture_settle_ms: None,
         }
     }
 }

@@ -191,6 +191,10 @@ pub struct BoardSection {
     #[serde(default)]
     pub orientation: OrientationKey,
     pub promotion: Option<Spanned<Promotion>>,
+    /// Occupancy boards: how long the board must rest before a capture it never saw (only
+    /// the capturer's origin emptied) is taken for one rather than a piece in the hand
+    /// (`TrackerConfig::occupancy_capture_settle_ms`).
+    pub capture_settle_ms: Option<Spanned<u64>>,
     pub white: Option<String>,
     pub black: Option<String>,
     pub number: Option<Spanned<u32>>,
@@ -240,6 +244,7 @@ impl BoardSection {
                 OrientationKey::Rotated => OrientationSetting::Fixed(Orientation::Rotated),
             },
             frame_events,
+            capture_settle_ms: self.capture_settle_ms.as_ref().map(|v| *v.get_ref()),
             ..SessionConfig::default()
         }
     }
@@ -431,6 +436,22 @@ impl Config {
                     "only occupancy boards need a promotion piece (identity boards see it)".into(),
                 ));
             }
+            if let Some(c) = &b.capture_settle_ms {
+                if b.sensing != SensingKey::Occupancy {
+                    return Err(err(
+                        c.span(),
+                        k("capture-settle-ms"),
+                        "only occupancy boards wait for captures they cannot see (identity boards see them)".into(),
+                    ));
+                }
+                if !(300..=5_000).contains(c.get_ref()) {
+                    return Err(err(
+                        c.span(),
+                        k("capture-settle-ms"),
+                        format!("{} ms is out of range: use 300 to 5000", c.get_ref()),
+                    ));
+                }
+            }
             let number = b.number_or(i);
             if number == 0 {
                 let span = b.number.as_ref().map(|n| n.span()).unwrap_or(0..0);
@@ -555,7 +576,8 @@ mod tests {
             "[event]\nevent = \"Club\"\ndate = \"2026.11.30\"\nround = 3\n\
              [rules]\ncompetition = \"blitz\"\n\
              [[board]]\nname = \"t1\"\ndevice = \"/dev/ttyACM0\"\nsensing = \"occupancy\"\n\
-             orientation = \"rotated\"\npromotion = \"n\"\nwhite = \"A\"\nblack = \"B\"\nnumber = 7\n",
+             orientation = \"rotated\"\npromotion = \"n\"\ncapture-settle-ms = 800\n\
+             white = \"A\"\nblack = \"B\"\nnumber = 7\n",
         )
         .unwrap();
         let b = &c.boards[0];
@@ -572,6 +594,7 @@ mod tests {
         assert_eq!(sc.sensing, Sensing::Occupancy);
         assert_eq!(sc.promotion, Role::Knight);
         assert_eq!(sc.settle_ms, 400);
+        assert_eq!(sc.capture_settle_ms, Some(800));
         assert_eq!(sc.competition, SessionCompetition::Blitz);
         assert_eq!(
             sc.orientation,
@@ -610,6 +633,22 @@ mod tests {
             (e.line, e.key.as_deref()),
             (Some(3), Some("board[1].promotion"))
         );
+
+        let e =
+            Config::parse("[[board]]\ndevice = \"/dev/a\"\ncapture-settle-ms = 800\n").unwrap_err();
+        assert_eq!(
+            (e.line, e.key.as_deref()),
+            (Some(3), Some("board[1].capture-settle-ms"))
+        );
+        let e = Config::parse(
+            "[[board]]\ndevice = \"/dev/a\"\nsensing = \"occupancy\"\ncapture-settle-ms = 100\n",
+        )
+        .unwrap_err();
+        assert_eq!(
+            (e.line, e.key.as_deref()),
+            (Some(4), Some("board[1].capture-settle-ms"))
+        );
+        assert!(e.message.contains("300 to 5000"), "{}", e.message);
 
         let e = Config::parse(
             "[[board]]\nname = \"t1\"\ndevice = \"/dev/a\"\n[[board]]\nname = \"t1\"\ndevice = \"/dev/b\"\n",

@@ -77,10 +77,24 @@ pub fn simulated_timings(
     cfg: &crate::core::sim::SimConfig,
     sensing: crate::core::session::Sensing,
 ) -> Vec<crate::core::sim::latency::PlyTiming> {
-    use crate::core::sim::{latency::ply_timings, replay_config, simulate_with_script};
+    simulated_timings_with(
+        game,
+        cfg,
+        crate::core::sim::replay_config(game, cfg, sensing),
+    )
+}
+
+/// [`simulated_timings`] replayed under `config` (its sensing decides how moves compare).
+pub fn simulated_timings_with(
+    game: &crate::core::sim::SimGame,
+    cfg: &crate::core::sim::SimConfig,
+    config: SessionConfig,
+) -> Vec<crate::core::sim::latency::PlyTiming> {
+    use crate::core::sim::{latency::ply_timings, simulate_with_script};
+    let sensing = config.sensing;
     let (cap, script) = simulate_with_script(game, cfg);
     let mut events: Vec<Event> = Vec::new();
-    run_capture(&cap, replay_config(game, cfg, sensing), |e| events.push(e));
+    run_capture(&cap, config, |e| events.push(e));
     ply_timings(game, &script, &events, sensing)
 }
 
