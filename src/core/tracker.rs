@@ -741,11 +741,10 @@ pub struct Tracker {
     /// The last position and board [`Tracker::single_move`] was asked about, and its answer:
     /// the move followed as a piece is put down is asked for again once the board rests.
     single_memo: std::cell::RefCell<Option<SingleMemo>>,
-    /// The last board no move, line or takeback explained, at that ply.
-    searched: Option<(Sensed, u32)>,
-    /// Whether `searched` was set by an occupancy board's irregular look (see
-    /// [`Tracker::irregular`]): at rest only the reports are followed again.
-    searched_irregular: bool,
+    /// The last board no move, line or takeback explained, at that ply; and whether an
+    /// occupancy board's irregular look set it aside (see [`Tracker::irregular`]): at rest
+    /// only the reports are followed again (see [`Tracker::searched_before`]).
+    searched: Option<(Sensed, u32, bool)>,
     /// A deadline set by a decision that must wait longer than `settle_ms`.
     extra_deadline: Option<u64>,
     /// The last board judged unexplained, to report each state once.
@@ -850,7 +849,6 @@ impl Tracker {
             path: std::cell::RefCell::new(Vec::new()),
             single_memo: std::cell::RefCell::new(None),
             searched: None,
-            searched_irregular: false,
             extra_deadline: None,
             last_unexplained: None,
             in_hand_since: None,
@@ -2028,11 +2026,11 @@ impl Tracker {
             .last()
             .is_some_and(|(_, end)| sensed.matches(end.board()));
         let recaptured = only_removed && self.recaptured(&cur, &sensed);
-        let searched_before = self
-            .searched
-            .as_ref()
-            .is_some_and(|(b, ply)| *b == sensed && *ply == self.ply());
-        if searched_before && self.try_reread(now, &sensed, self.searched_irregular) {
+        let searched = self.searched_before(&sensed);
+        let searched_before = searched.is_some();
+        if let Some(refollow_only) = searched
+            && self.try_reread(now, &sensed, refollow_only)
+        {
             return;
         }
         if (only_removed && !chain_matches && !recaptured) || searched_before {
@@ -2575,8 +2573,7 @@ impl Tracker {
             }
             self.unfollowed = Some(key);
         }
-        self.searched = Some((sensed.clone(), self.ply()));
-        self.searched_irregular = false;
+        self.searched = Some((sensed.clone(), self.ply(), false));
         if self.try_reread(now, &sensed, false) {
             return;
         }
@@ -3419,10 +3416,9 @@ impl Tracker {
             // move since look like one in progress, and quick play seldom leaves a board the
             // search finds nothing for.)
             let deadline = self.last_change_ms + self.cfg.occupancy_capture_settle_ms;
-            let key = (sensed.clone(), self.ply());
-            if now < deadline && !self.dump_since_confirm && self.searched.as_ref() != Some(&key) {
-                self.searched = Some(key);
-                self.searched_irregular = true;
+            if now < deadline && !self.dump_since_confirm && self.searched_before(&sensed).is_none()
+            {
+                self.searched = Some((sensed.clone(), self.ply(), true));
                 self.wait_unexplained(&sensed, deadline);
                 return;
             }
@@ -4474,6 +4470,17 @@ impl Tracker {
         self.search(pos, sensed, len, check_seen, &mut path, &mut out);
         self.path.replace(path);
         out
+    }
+
+    /// Whether `sensed` at this ply is the board last set aside as unexplained (see
+    /// [`Tracker::searched`]): `Some(true)` when an occupancy board's irregular look set it
+    /// aside (at rest only the reports are followed again), `Some(false)` when the search
+    /// found nothing for it.
+    fn searched_before(&self, sensed: &Sensed) -> Option<bool> {
+        self.searched
+            .as_ref()
+            .filter(|(b, ply, _)| b == sensed && *ply == self.ply())
+            .map(|s| s.2)
     }
 
     /// [`Tracker::lines`] of `len` moves from `before`, the position before the last move
