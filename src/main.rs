@@ -6,7 +6,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use eboardd::core::dgt::Orientation;
-use eboardd::core::session::{Competition, OrientationSetting, Sensing, SessionConfig};
+use eboardd::core::session::{
+    CAPTURE_SETTLE_MS, Competition, OrientationSetting, Sensing, SessionConfig,
+};
 
 #[derive(Parser)]
 #[command(
@@ -89,7 +91,7 @@ enum Cmd {
         /// Occupancy boards: how long the board must rest before a capture it never saw (only
         /// the capturer's origin emptied) is taken for one rather than a piece in the hand.
         /// Default: 900.
-        #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(300..=5000))]
+        #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(CAPTURE_SETTLE_MS))]
         capture_settle_ms: Option<u64>,
         /// Capture files (format: docs/captures.md).
         #[arg(required = true)]

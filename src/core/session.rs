@@ -74,6 +74,10 @@ impl Competition {
     }
 }
 
+/// The values [`SessionConfig::capture_settle_ms`] may take from a user (the configuration
+/// file, `eboardd replay`), in milliseconds.
+pub const CAPTURE_SETTLE_MS: std::ops::RangeInclusive<u64> = 300..=5_000;
+
 /// Configuration of a session, fixed at construction.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SessionConfig {
@@ -102,6 +106,7 @@ pub struct SessionConfig {
 
 impl SessionConfig {
     fn tracker(&self) -> TrackerConfig {
+        let base = TrackerConfig::for_sensing(self.sensing);
         TrackerConfig {
             sensing: self.sensing,
             orientation: self.orientation,
@@ -111,8 +116,8 @@ impl SessionConfig {
             start: self.start.clone(),
             occupancy_capture_settle_ms: self
                 .capture_settle_ms
-                .unwrap_or(TrackerConfig::for_sensing(self.sensing).occupancy_capture_settle_ms),
-            ..TrackerConfig::for_sensing(self.sensing)
+                .unwrap_or(base.occupancy_capture_settle_ms),
+            ..base
         }
     }
 }

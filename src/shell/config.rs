@@ -11,7 +11,8 @@ use toml::Spanned;
 
 use crate::core::dgt::Orientation;
 use crate::core::session::{
-    Competition as SessionCompetition, OrientationSetting, Sensing, SessionConfig,
+    CAPTURE_SETTLE_MS, Competition as SessionCompetition, OrientationSetting, Sensing,
+    SessionConfig,
 };
 use shakmaty::Role;
 
@@ -444,11 +445,16 @@ impl Config {
                         "only occupancy boards wait for captures they cannot see (identity boards see them)".into(),
                     ));
                 }
-                if !(300..=5_000).contains(c.get_ref()) {
+                if !CAPTURE_SETTLE_MS.contains(c.get_ref()) {
                     return Err(err(
                         c.span(),
                         k("capture-settle-ms"),
-                        format!("{} ms is out of range: use 300 to 5000", c.get_ref()),
+                        format!(
+                            "{} ms is out of range: use {} to {}",
+                            c.get_ref(),
+                            CAPTURE_SETTLE_MS.start(),
+                            CAPTURE_SETTLE_MS.end()
+                        ),
                     ));
                 }
             }
