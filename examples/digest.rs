@@ -13,7 +13,7 @@ mod common;
 
 use std::hash::{Hash, Hasher};
 
-use eboardd::core::sim::{Pattern, SimConfig, SimGame, replay_config, simulate};
+use eboardd::core::sim::{Pattern, SimConfig, SimGame, simulate};
 use eboardd::shell::replay::run_capture;
 use eboardd::shell::shared_data;
 
@@ -33,7 +33,7 @@ fn main() {
                 let cfg = SimConfig::sample(i, seed, noise, &Pattern::ALL);
                 let cap = simulate(g, &cfg);
                 let mut game = std::collections::hash_map::DefaultHasher::new();
-                run_capture(&cap, replay_config(g, &cfg, sensing), |e| {
+                run_capture(&cap, common::session_config(g, &cfg, sensing), |e| {
                     let line = e.to_json();
                     if drop.as_ref().is_some_and(|d| line.contains(d.as_str())) {
                         return;

@@ -4,7 +4,9 @@
 //! `cargo run --release --example exactness [STEP]` (STEP: every STEP-th game; default 1).
 //! Environment: `SEED=N` adds N to every game's seed (another draw of the same handling);
 //! `SENSING=identity|occupancy` measures one mode only; `LIST=1` names the games that differ;
-//! `DUMP=DIR` writes their captures there (replay them with `eboardd replay`). For occupancy
+//! `DUMP=DIR` writes their captures there (replay them with `eboardd replay`);
+//! `CAPTURE_SETTLE_MS=N` replays occupancy boards with that `capture-settle-ms` (also for
+//! `latency` and `digest`). For occupancy
 //! boards it also counts the differing games whose moves leave the same occupied squares as
 //! the real game after every move (what the board shows at rest cannot tell them apart). In
 //! both modes it counts the differing games that were flagged: an `ambiguous` event named the
@@ -17,7 +19,7 @@ use std::path::PathBuf;
 
 use eboardd::core::event::EventKind;
 use eboardd::core::session::Sensing;
-use eboardd::core::sim::{Pattern, SimConfig, SimGame, replay_config, simulate, uci_as_sensed};
+use eboardd::core::sim::{Pattern, SimConfig, SimGame, simulate, uci_as_sensed};
 use eboardd::shell::replay::run_capture;
 use eboardd::shell::shared_data;
 use shakmaty::uci::UciMove;
@@ -25,7 +27,7 @@ use shakmaty::{CastlingMode, Chess, Move, Position};
 
 fn exact(g: &SimGame, cfg: &SimConfig, sensing: Sensing) -> Result<(), String> {
     let cap = simulate(g, cfg);
-    let session = replay_config(g, cfg, sensing);
+    let session = common::session_config(g, cfg, sensing);
     let mut raw: Vec<String> = Vec::new();
     let mut warned: Vec<(usize, Vec<String>)> = Vec::new();
     run_capture(&cap, session, |e| match e.kind {

@@ -18,7 +18,7 @@ mod common;
 
 use eboardd::core::sim::latency::REST_MS;
 use eboardd::core::sim::{Pattern, SimConfig, SimGame, simulate_with_script};
-use eboardd::shell::replay::simulated_timings;
+use eboardd::shell::replay::simulated_timings_with;
 use eboardd::shell::shared_data;
 
 fn percentile(sorted: &[i64], p: f64) -> i64 {
@@ -65,7 +65,11 @@ fn main() {
             let (mut plies, mut rested, mut never, mut revised) = (0usize, 0usize, 0usize, 0);
             for (i, g) in sample.iter().enumerate() {
                 let cfg = SimConfig::sample(i, seed, *noise, patterns);
-                for (ply, t) in simulated_timings(g, &cfg, sensing).into_iter().enumerate() {
+                for (ply, t) in
+                    simulated_timings_with(g, &cfg, common::session_config(g, &cfg, sensing))
+                        .into_iter()
+                        .enumerate()
+                {
                     plies += 1;
                     if !t.rested {
                         continue;

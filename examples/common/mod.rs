@@ -1,7 +1,8 @@
 //! What the measuring examples (exactness, latency) share: which games, which draw of the
 //! handling and which sensing modes, from the command line and the environment.
 
-use eboardd::core::session::Sensing;
+use eboardd::core::session::{Sensing, SessionConfig};
+use eboardd::core::sim::{SimConfig, SimGame, replay_config};
 
 /// A sweep over the shared games: every `step`-th game, each game's seed plus `seed`, in
 /// `modes`.
@@ -27,6 +28,18 @@ impl Sweep {
             _ => vec![Sensing::Identity, Sensing::Occupancy],
         };
         Sweep { step, seed, modes }
+    }
+}
+
+/// The session a simulated game is replayed under (as `eboardd replay` would), with
+/// `CAPTURE_SETTLE_MS=N` from the environment as the occupancy boards' `capture-settle-ms`
+/// (default: the tracker's).
+pub fn session_config(g: &SimGame, cfg: &SimConfig, sensing: Sensing) -> SessionConfig {
+    SessionConfig {
+        capture_settle_ms: std::env::var("CAPTURE_SETTLE_MS")
+            .ok()
+            .and_then(|s| s.parse().ok()),
+        ..replay_config(g, cfg, sensing)
     }
 }
 
