@@ -472,6 +472,21 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             473,
             "a slider's transit square read filled, then empty again",
         ),
+        (
+            30000,
+            108,
+            "a capture whose target was last filled before its piece left: the victim put back, not seen",
+        ),
+        (
+            60000,
+            246,
+            "a capture whose target was last filled before its piece left: the victim put back, not seen",
+        ),
+        (
+            350000,
+            635,
+            "a capture whose target was last filled before its piece left: the victim put back, not seen",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }
