@@ -483,6 +483,16 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             "a capture whose target was last filled before its piece left: the victim put back, not seen",
         ),
         (
+            20000,
+            387,
+            "a candidate's extensions leaving reports over: the reports followed again, every one accounted for",
+        ),
+        (
+            310000,
+            896,
+            "a candidate's extensions leaving reports over: the reports followed again, every one accounted for",
+        ),
+        (
             350000,
             635,
             "a capture whose target was last filled before its piece left: the victim put back, not seen",
