@@ -488,6 +488,16 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             "a candidate's extensions leaving reports over: more moves, every report accounted for",
         ),
         (
+            20000,
+            138,
+            "a capture's victim lifted and put back before the capturer left is no evidence of it",
+        ),
+        (
+            300000,
+            635,
+            "a capture's victim lifted and put back before the capturer left is no evidence of it",
+        ),
+        (
             350000,
             635,
             "a capture whose target was last filled before its piece left: the victim put back, not seen",
