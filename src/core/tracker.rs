@@ -114,10 +114,10 @@
 //!   handling, 99.7% with every pattern but early replies and captures swapped inside one
 //!   scan, 99.1% with every pattern but early replies, 98.9% with every pattern (other draws
 //!   +5000 to +60000: every pattern 98.1–99.3%; the 40 draws +0, +5000 and +10000 to
-//!   +380000 together: 40,866 of 41,280, 99.0%, and of the 414 that differ 276 flagged — an
-//!   `ambiguous` event with the real moves among its candidates, 138 wrong without a warning
+//!   +380000 together: 40,872 of 41,280, 99.0%, and of the 408 that differ 274 flagged — an
+//!   `ambiguous` event with the real moves among its candidates, 134 wrong without a warning
 //!   (stop 32) — 40,855 before a capture whose target was last filled before its piece left
-//!   counted as never seen and pending candidates were extended further when the fewest
+//!   counted as never seen (nor as evidence) and pending candidates were extended further when the fewest
 //!   moves left reports over (stop 32), 40,854 before the rules of stop 31, 40,847 before moves
 //!   followed one by one that one move fewer also explains became candidates (stop 30),
 //!   40,811 before a landing read more than a
