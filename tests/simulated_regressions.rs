@@ -498,6 +498,11 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             "a capture's victim lifted and put back before the capturer left is no evidence of it",
         ),
         (
+            200000,
+            352,
+            "a capture's target read empty only before the line's previous move landed is no evidence of it",
+        ),
+        (
             350000,
             635,
             "a capture whose target was last filled before its piece left: the victim put back, not seen",
