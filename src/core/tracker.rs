@@ -114,8 +114,8 @@
 //!   handling, 99.7% with every pattern but early replies and captures swapped inside one
 //!   scan, 99.1% with every pattern but early replies, 98.9% with every pattern (other draws
 //!   +5000 to +60000: every pattern 98.1–99.3%; the 40 draws +0, +5000 and +10000 to
-//!   +380000 together: 40,872 of 41,280, 99.0%, and of the 408 that differ 274 flagged — an
-//!   `ambiguous` event with the real moves among its candidates, 134 wrong without a warning
+//!   +380000 together: 40,874 of 41,280, 99.0%, and of the 406 that differ 275 flagged — an
+//!   `ambiguous` event with the real moves among its candidates, 131 wrong without a warning
 //!   (stop 32) — 40,855 before a capture whose target was last filled before its piece left
 //!   counted as never seen (nor as evidence) and pending candidates were extended further when the fewest
 //!   moves left reports over (stop 32), 40,854 before the rules of stop 31, 40,847 before moves
