@@ -117,11 +117,11 @@
 //!   +380000 together: 40,874 of 41,280, 99.0%, and of the 406 that differ 275 flagged — an
 //!   `ambiguous` event with the real moves among its candidates, 131 wrong without a warning
 //!   (stop 32) — 40,855 before a capture whose target was last filled before its piece left
-//!   counted as never seen (nor as evidence) and pending candidates were extended further when the fewest
-//!   moves left reports over (stop 32), 40,854 before the rules of stop 31, 40,847 before moves
-//!   followed one by one that one move fewer also explains became candidates (stop 30),
-//!   40,811 before a landing read more than a
-//!   scan after the next move's piece was lifted ruled a pending reading out and a slider's
+//!   counted as never seen (nor as evidence) and pending candidates were extended further
+//!   when the fewest moves left reports over (stop 32), 40,854 before the rules of stop 31,
+//!   40,847 before moves followed one by one that one move fewer also explains became
+//!   candidates (stop 30), 40,811 before a landing read more than a scan after the next
+//!   move's piece was lifted ruled a pending reading out and a slider's
 //!   transit needed its square read empty again (`Tracker::landed_after_reply`,
 //!   `Tracker::move_evidence_after`), 40,804 before a capture seen made was
 //!   followed as it came (`Tracker::seen_capture_step`), 40,802 before a promotion re-read by
@@ -1883,11 +1883,7 @@ impl Tracker {
         if m.is_capture()
             && self.seen_empty.contains(m.to())
             && !self.target_refilled_before(m)
-            && not_before.is_none_or(|t| {
-                self.reports
-                    .iter()
-                    .any(|r| r.0 == m.to() && !r.1 && r.3 >= t)
-            })
+            && not_before.is_none_or(|t| self.left_at(m.to()).is_some_and(|left| left >= t))
         {
             e += 1;
         }
@@ -5654,46 +5650,36 @@ impl Tracker {
         first: impl Fn(&Move) -> bool,
     ) -> Vec<Vec<Move>> {
         let pos = played(cur, base);
-        let mut found: Vec<Vec<Move>> = Vec::new();
-        for len in 1..=3 {
-            let ext: Vec<Vec<Move>> = self
-                .lines(&pos, sensed, len)
+        // `base` and each line of `len` moves after it that gives the board.
+        let extended = |len: usize| -> Vec<Vec<Move>> {
+            self.lines(&pos, sensed, len)
                 .into_iter()
                 .filter(|e| first(&e[0]))
-                .collect();
-            if !ext.is_empty() {
-                found = ext
-                    .into_iter()
-                    .map(|e| base.iter().copied().chain(e).collect())
-                    .collect();
-                break;
-            }
-        }
+                .map(|e| base.iter().copied().chain(e).collect())
+                .collect()
+        };
+        let Some((len, found)) = (1..=3)
+            .map(|len| (len, extended(len)))
+            .find(|(_, found)| !found.is_empty())
+        else {
+            return Vec::new();
+        };
+        let perfect = |l: &Vec<Move>| self.fit(cur, l) == Some((0, 0));
         if self.cfg.sensing != Sensing::Occupancy
             || self.dump_since_confirm
-            || found.is_empty()
-            || found.iter().any(|l| self.fit(cur, l) == Some((0, 0)))
+            || found.iter().any(perfect)
         {
             return found;
         }
-        let from = found
-            .iter()
-            .map(|l| l.len() - base.len())
-            .min()
-            .unwrap_or(3);
-        for len in from + 1..=MAX_EXTENSION {
-            let ext: Vec<Vec<Move>> = self
-                .lines(&pos, sensed, len)
-                .into_iter()
-                .filter(|e| first(&e[0]))
-                .map(|e| base.iter().copied().chain(e).collect::<Vec<Move>>())
-                .filter(|l| self.fit(cur, l) == Some((0, 0)))
-                .collect();
-            if !ext.is_empty() {
-                return ext;
-            }
-        }
-        found
+        (len + 1..=MAX_EXTENSION)
+            .map(|len| {
+                extended(len)
+                    .into_iter()
+                    .filter(perfect)
+                    .collect::<Vec<_>>()
+            })
+            .find(|lines| !lines.is_empty())
+            .unwrap_or(found)
     }
 
     /// A standard initial position on the board (either way round when orientation is
