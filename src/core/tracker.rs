@@ -3794,12 +3794,35 @@ impl Tracker {
         }
         let t = line[i].from().and_then(|f| self.left_at(f))?;
         // (Nothing else reported since: a square the line does not move on lifted and put back
-        // meanwhile — the capture's real victim? — waits as before.)
+        // meanwhile — the capture's real victim? — waits as before; so does one lifted and not
+        // put back, a piece in the hand. A piece put back on a square the capturer could not
+        // have gone to is no victim of it: a j'adoube — `bxa5` swapped inside one scan, the
+        // knight on b8 lifted and put back, then `e5`, waited 900 ms from `e5` (`SEED=0`
+        // sample 117, ply 10: first reported 1,095 ms after it rested). Since 2026-12-03, stop
+        // 33: first reports later than 1 s 112 / 135 / 114 → 89 / 114 / 92 at `SEED` 0 / 5000
+        // / 10000, every game over the 40 draws with every pattern the same; one game fewer
+        // in another set, flagged.)
         let touched = touched_by(&line[i..]);
+        let g = self.game.as_ref()?;
+        let pos = played(g.current(), &line[..i]);
+        let from = line[i].from()?;
+        let piece = pos.board().piece_at(from)?;
+        let mut reach = attacks::attacks(from, piece, pos.board().occupied());
+        if piece.role == Role::Pawn {
+            for m in pos.legal_moves().iter().filter(|m| m.from() == Some(from)) {
+                reach.add(m.to());
+            }
+        }
+        let put_back = |sq: Square| {
+            self.reports
+                .iter()
+                .rfind(|q| q.0 == sq)
+                .is_some_and(|q| q.1)
+        };
         if self
             .reports
             .iter()
-            .any(|r| r.3 >= t && !touched.contains(r.0))
+            .any(|r| r.3 >= t && !touched.contains(r.0) && (reach.contains(r.0) || !put_back(r.0)))
         {
             return None;
         }
