@@ -301,6 +301,16 @@ fn a_piece_put_back_where_the_capturer_could_not_go_does_not_hold_the_reply_back
     assert_first_report_within(0, 117, 10, 1000);
 }
 
+/// Sensor flicker while candidates are pending (SEED=0 sample 92, ply 55: `Nxf6+ Ke7` or
+/// `Nxe7 Kxe7` pending, then `Kxd4` swapped inside one scan and e7, where the king stands in
+/// both, read empty for 56 ms): the flicker does not restart the wait for the board to rest.
+/// Taken for a change (e7 empty in the game position before the candidates), it did: first
+/// reported 1,476 ms after it rested.
+#[test]
+fn a_flicker_while_candidates_are_pending_does_not_restart_the_rest() {
+    assert_first_report_within(0, 92, 55, 1000);
+}
+
 /// `capture-settle-ms` (a board's configuration; `eboardd replay --capture-settle-ms`): a
 /// capture swapped within one scan on an occupancy board waits that long before it is taken
 /// for a capture never seen. At the default 900 ms, SEED=0 sample 107 ply 38 is first reported

@@ -1025,10 +1025,14 @@ impl Tracker {
         let (was_occupied, was) = match self.reports[..j].iter().rposition(|r| r.0 == sq) {
             Some(i) => (self.reports[i].1, self.reports[i].2),
             None => {
-                let p = self
-                    .game
-                    .as_ref()
-                    .and_then(|g| g.current().board().piece_at(sq));
+                // (While candidates are pending, the board as they leave it: the reports of
+                // their moves are kept no more — `SEED=0` sample 92, ply 55: a flicker on e7,
+                // where a candidate's king had moved, restarted the wait for the board to
+                // rest, and `Kxd4` was first reported 1,476 ms after it rested.)
+                let p = self.game.as_ref().and_then(|g| match self.pending.first() {
+                    Some(line) => played(g.current(), line).board().piece_at(sq),
+                    None => g.current().board().piece_at(sq),
+                });
                 (p.is_some(), p)
             }
         };
