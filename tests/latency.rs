@@ -88,8 +88,10 @@ fn occupancy_boards_report_a_move_within_a_second_of_rest() {
     // Every pattern: a capture swapped in one scan looks like a piece in the hand, and
     // occupancy boards wait `occupancy_capture_settle_ms` (900 ms; with the sensor's lag the
     // report comes up to 1.2 s after the rest — 700 ms cost 38 games of the 40-draw
-    // exactness), some boards up to `PENDING_REST_MS`; 20 of this sample's 5,179 rested
-    // plies had no move reported within 1 s when this bar was set (26 before a piece
+    // exactness), some boards up to `PENDING_REST_MS`; 13 of this sample's 5,179 rested
+    // plies had no move reported within 1 s when this bar was set (20 before a capture never
+    // seen rested from its capturer's origin emptied also when several readings differ only
+    // in its target or a piece was put back where it could not have gone, 26 before a piece
     // captured at once on its target rested `GHOST_SETTLE_MS` on these boards too, 44
     // before a capture followed by the reply's move rested from its own origin emptied, 59
     // before candidates pending showed their likeliest extension while waiting).
@@ -101,7 +103,7 @@ fn occupancy_boards_report_a_move_within_a_second_of_rest() {
         late_every.len()
     );
     assert!(
-        late_every.len() <= 28,
+        late_every.len() <= 18,
         "{} of {} rested plies: {:#?}",
         late_every.len(),
         every.len(),

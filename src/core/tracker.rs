@@ -114,9 +114,10 @@
 //!   handling, 99.7% with every pattern but early replies and captures swapped inside one
 //!   scan, 99.1% with every pattern but early replies, 98.9% with every pattern (other draws
 //!   +5000 to +60000: every pattern 98.1–99.3%; the 40 draws +0, +5000 and +10000 to
-//!   +380000 together: 40,874 of 41,280, 99.0%, and of the 406 that differ 275 flagged — an
-//!   `ambiguous` event with the real moves among its candidates, 131 wrong without a warning
-//!   (stop 32) — 40,855 before a capture whose target was last filled before its piece left
+//!   +380000 together: 40,873 of 41,280, 99.0%, and of the 407 that differ 277 flagged — an
+//!   `ambiguous` event with the real moves among its candidates, 130 wrong without a warning
+//!   (stop 33; 40,874 before a capture never seen rested from its origin emptied also when
+//!   several readings differ only in its target, stop 33) — 40,855 before a capture whose target was last filled before its piece left
 //!   counted as never seen (nor as evidence) and pending candidates were extended further
 //!   when the fewest moves left reports over (stop 32), 40,854 before the rules of stop 31,
 //!   40,847 before moves followed one by one that one move fewer also explains became
@@ -151,7 +152,10 @@
 //!   `occupancy_capture_settle_ms` (900 ms) after the board came to rest (after its origin
 //!   emptied, when one line explains the board and the reply has been seen made since — the
 //!   opponent moving at once no longer holds it back, 2026-12-02: first reports later than
-//!   1 s 325 → 228 of 40,441 in `examples/latency.rs`; the 40 draws 40,726 → 40,727); when
+//!   1 s 325 → 228 of 40,441 in `examples/latency.rs`; the 40 draws 40,726 → 40,727; also
+//!   when several lines differ only in that capture's target, or a piece was lifted and put
+//!   back meanwhile where the capturer could not have gone, 2026-12-03, stop 33: 138 → 88 at
+//!   `SEED=0`, 88 of 40,441 now, most by at most 0.2 s, the sensor's lag); when
 //!   a line needing fewer such captures accounts for every report with a piece in the hand,
 //!   after `UNSEEN_REST_MS` (2 s; 228 → 226 later than 1 s); two or more such
 //!   captures with nothing put down since the game position (read so only when the board
