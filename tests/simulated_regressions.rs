@@ -682,3 +682,43 @@ fn check(games: &[SimGame], sensing: Sensing, cases: &[(u64, usize, &str)]) {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Candidates pending whose last move is revised (a slide carried on) are announced again:
+/// SEED=90000 sample 561, occupancy boards, every pattern but early replies and captures
+/// swapped inside one scan — `Bxe5` or `Bxb4` (swapped inside one scan all the same), then
+/// `Re1`, announced at ply 56; the rook went on to b1. The board cannot tell `Bxe5` from
+/// `Bxb4` (the same occupancy after every move): the tracker keeps the likelier `Bxe5`, but an
+/// `ambiguous` event must name the real line, `d6b4 f1b1`, for the operator to check. Before
+/// the candidates were announced again, the only event named `d6b4 f1e1`.
+#[test]
+fn revised_candidates_are_announced_again() {
+    use eboardd::core::event::EventKind;
+    use eboardd::shell::replay::run_capture;
+    let games = shared_data::simulation_games();
+    let (seed, i) = (90000, 561);
+    let g = &games[i];
+    // (The handling of every pattern but early replies and captures swapped inside one scan:
+    // `Bxb4` was swapped by chance, a sensor scan passing b4 between its two changes.)
+    let patterns: Vec<Pattern> = Pattern::ALL
+        .iter()
+        .copied()
+        .filter(|p| !matches!(p, Pattern::EarlyReply | Pattern::CaptureSwapInScan))
+        .collect();
+    let cfg = SimConfig::sample(i, seed, 0.8, &patterns);
+    let mut announced: Vec<(u32, Vec<String>)> = Vec::new();
+    run_capture(
+        &simulate(g, &cfg),
+        replay_config(g, &cfg, Sensing::Occupancy),
+        |e| {
+            if let EventKind::Ambiguous { ply, lines, .. } = e.kind {
+                announced.push((ply, lines));
+            }
+        },
+    );
+    assert!(
+        announced
+            .iter()
+            .any(|(ply, lines)| *ply == 56 && lines.iter().any(|l| l.starts_with("d6b4 f1b1"))),
+        "{announced:#?}"
+    );
+}
