@@ -114,8 +114,8 @@
 //!   handling, 99.7% with every pattern but early replies and captures swapped inside one
 //!   scan, 99.1% with every pattern but early replies, 98.9% with every pattern (other draws
 //!   +5000 to +60000: every pattern 98.1–99.3%; the 40 draws +0, +5000 and +10000 to
-//!   +380000 together: 40,873 of 41,280, 99.0%, and of the 407 that differ 277 flagged — an
-//!   `ambiguous` event with the real moves among its candidates, 130 wrong without a warning
+//!   +380000 together: 40,873 of 41,280, 99.0%, and of the 407 that differ 285 flagged — an
+//!   `ambiguous` event with the real moves among its candidates, 122 wrong without a warning
 //!   (stop 33; 40,874 before a capture never seen rested from its origin emptied also when
 //!   several readings differ only in its target, stop 33) — 40,855 before a capture whose target was last filled before its piece left
 //!   counted as never seen (nor as evidence) and pending candidates were extended further
