@@ -3247,11 +3247,8 @@ impl Tracker {
         }
         let n = g.moves.len();
         let memo = FollowMemo::default();
-        for d in 1..=n.min(back) {
+        for d in n.saturating_sub(last).max(1)..=n.min(back) {
             let k = n - d;
-            if k > last {
-                continue;
-            }
             let reports = self.reports_since(g.move_history[k]);
             let lines: Vec<Vec<Move>> = self
                 .follow_reports(&g.positions[k], &reports, *occ, false, Some(&memo))
