@@ -319,8 +319,8 @@ fn a_flicker_while_candidates_are_pending_does_not_restart_the_rest() {
 /// 1,067 ms after it rested; at 800 ms, within 1 s. (Samples 119 and 117, ply 10, 1,012 and
 /// 1,095 ms before 2026-12-03, stop 33, are within 1 s at the default since: see
 /// `candidates_apart_only_in_a_capture_target_rest_from_its_origin_emptied` and
-/// `a_piece_put_back_where_the_capturer_could_not_go_does_not_hold_the_reply_back`.) (Over the 40 draws 800 ms costs 41 games
-/// their exactness: see README, "How fast it reports".)
+/// `a_piece_put_back_where_the_capturer_could_not_go_does_not_hold_the_reply_back`.) (Over
+/// the 40 draws 800 ms costs 42 games their exactness: see README, "How fast it reports".)
 #[test]
 fn a_shorter_capture_settle_reports_a_capture_never_seen_sooner() {
     let games = shared_data::simulation_games();

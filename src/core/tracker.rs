@@ -117,9 +117,10 @@
 //!   +380000 together: 40,873 of 41,280, 99.0%, and of the 407 that differ 285 flagged — an
 //!   `ambiguous` event with the real moves among its candidates, 122 wrong without a warning
 //!   (stop 33; 40,874 before a capture never seen rested from its origin emptied also when
-//!   several readings differ only in its target, stop 33) — 40,855 before a capture whose target was last filled before its piece left
-//!   counted as never seen (nor as evidence) and pending candidates were extended further
-//!   when the fewest moves left reports over (stop 32), 40,854 before the rules of stop 31,
+//!   several readings differ only in its target, stop 33) — 40,855 before a capture whose
+//!   target was last filled before its piece left counted as never seen (nor as evidence)
+//!   and pending candidates were extended further when the fewest moves left reports over
+//!   (stop 32), 40,854 before the rules of stop 31,
 //!   40,847 before moves followed one by one that one move fewer also explains became
 //!   candidates (stop 30), 40,811 before a landing read more than a scan after the next
 //!   move's piece was lifted ruled a pending reading out and a slider's
@@ -3712,19 +3713,15 @@ impl Tracker {
         // (One line whose last such capture the opponent's reply has followed, landed and
         // seen: the capturer is not in the hand any more — the rest counts from its origin
         // emptied, not from the reply. So do several lines that differ only in that
-        // capture's target, `Qh8xg8` or `Qh8xg7` and the same reply (see
+        // capture's target, `Qh8xg8` or `Qh8xg7` and the same reply — see
         // [`differ_in_target`]; since 2026-12-03, stop 33: first reports later than 1 s
         // 138 / 162 / 143 → 112 / 135 / 114 at `SEED` 0 / 5000 / 10000; over the 40 draws
         // 40,874 → 40,873 of 41,280 games exact with every pattern, the game lost one that
         // leaves the same occupancy as the real game. The candidates, pending sooner, may
-        // reach `PENDING_PLIES` before a later move decides: see
-        // [`Tracker::reread_forced`].)
+        // reach `PENDING_PLIES` before a later move decides: see [`Tracker::reread_forced`].
         // Other lines wait as before: the moves made meanwhile decide between them before any
         // is shown.)
         let replied = match lines {
-            [line] if !only_taken_off && !self.dump_since_confirm => {
-                self.replied_after_capture(line)
-            }
             [first, rest @ ..]
                 if !only_taken_off
                     && !self.dump_since_confirm
@@ -3757,18 +3754,19 @@ impl Tracker {
     /// wrongly.)
     fn reread_forced(&mut self, now: u64, sensed: &Sensed, lines: &[Vec<Move>]) -> bool {
         let ply = self.ply();
-        if self.cfg.sensing != Sensing::Occupancy
-            || self.dump_since_confirm
-            || !self
-                .forced_at
-                .is_some_and(|f| f < ply && (ply - f) as usize <= 2 * PENDING_PLIES)
-        {
+        let Some(f) = self
+            .forced_at
+            .filter(|&f| f < ply && (ply - f) as usize <= 2 * PENDING_PLIES)
+        else {
+            return false;
+        };
+        if self.cfg.sensing != Sensing::Occupancy || self.dump_since_confirm {
             return false;
         }
         if self.wait_for_capture(now, lines) {
             return true;
         }
-        let f = self.forced_at.unwrap_or_default() as usize;
+        let f = f as usize;
         // (From the position the candidates parted at, or the one before: the moves taken from
         // candidates are marked with the reports when they were taken, so the reports of the
         // first of them are followed from the position before it.)
@@ -3808,28 +3806,36 @@ impl Tracker {
         // / 10000, every game over the 40 draws with every pattern the same; one game fewer
         // in another set, flagged.)
         let touched = touched_by(&line[i..]);
-        let g = self.game.as_ref()?;
-        let pos = played(g.current(), &line[..i]);
-        let from = line[i].from()?;
-        let piece = pos.board().piece_at(from)?;
-        let mut reach = attacks::attacks(from, piece, pos.board().occupied());
-        if piece.role == Role::Pawn {
-            for m in pos.legal_moves().iter().filter(|m| m.from() == Some(from)) {
-                reach.add(m.to());
-            }
-        }
-        let put_back = |sq: Square| {
-            self.reports
-                .iter()
-                .rfind(|q| q.0 == sq)
-                .is_some_and(|q| q.1)
-        };
-        if self
+        let others = self
             .reports
             .iter()
-            .any(|r| r.3 >= t && !touched.contains(r.0) && (reach.contains(r.0) || !put_back(r.0)))
-        {
-            return None;
+            .filter(|r| r.3 >= t && !touched.contains(r.0))
+            .fold(Bitboard::EMPTY, |b, r| b.with(r.0));
+        if !others.is_empty() {
+            // (Where the capturer could have gone: the squares it attacks, and a pawn's
+            // pushes — looked up only when other squares were reported.)
+            let g = self.game.as_ref()?;
+            let pos = played(g.current(), &line[..i]);
+            let from = line[i].from()?;
+            let piece = pos.board().piece_at(from)?;
+            let mut reach = attacks::attacks(from, piece, pos.board().occupied());
+            if piece.role == Role::Pawn {
+                for m in pos.legal_moves().iter().filter(|m| m.from() == Some(from)) {
+                    reach.add(m.to());
+                }
+            }
+            let put_back = |sq: Square| {
+                self.reports
+                    .iter()
+                    .rfind(|q| q.0 == sq)
+                    .is_some_and(|q| q.1)
+            };
+            if others
+                .into_iter()
+                .any(|sq| reach.contains(sq) || !put_back(sq))
+            {
+                return None;
+            }
         }
         line[i + 1..]
             .iter()
@@ -5716,7 +5722,7 @@ impl Tracker {
         // (Candidates no longer all extensions of the ones announced — a candidate's last move
         // carried on as a slide paused on the way: `Bxe5 Re1` or `Bxb4 Re1`, then the rook on
         // to b1, `SEED=90000` sample 561 — are announced again: the operator sees the lines as
-        // they now stand. Since 2026-12-04, stop 33: over the 40 draws, of the games that
+        // they now stand. Since 2026-12-03, stop 33: over the 40 draws, of the games that
         // differ, 130 → 122 wrong without a warning; every game's moves the same.)
         if next.len() > 1
             && next.iter().any(|l| {
