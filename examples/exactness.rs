@@ -12,6 +12,8 @@
 //! both modes it counts the differing games that were flagged: an `ambiguous` event named the
 //! real moves among its candidates for a stretch covering the first ply that differs (the
 //! operator was told to check the scoresheet there); the others are wrong without a warning.
+//! It also counts the exact games that had an `undecided` warning all the same (the board
+//! could not tell the moves reported from others: the operator checked moves that were right).
 
 mod common;
 
@@ -25,21 +27,33 @@ use eboardd::shell::shared_data;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position};
 
-fn exact(g: &SimGame, cfg: &SimConfig, sensing: Sensing) -> Result<(), String> {
+/// `Ok` with how many `undecided` warnings the game had (exact all the same: the operator
+/// was asked to check moves that were right), or what differs.
+fn exact(g: &SimGame, cfg: &SimConfig, sensing: Sensing) -> Result<usize, String> {
     let cap = simulate(g, cfg);
     let session = common::session_config(g, cfg, sensing);
     let mut raw: Vec<String> = Vec::new();
     let mut warned: Vec<(usize, Vec<String>)> = Vec::new();
+    let mut undecided = 0;
     run_capture(&cap, session, |e| match e.kind {
         EventKind::NewGame { .. } => {
             raw.clear();
             warned.clear();
+            undecided = 0;
         }
         EventKind::Move { uci, .. } => raw.push(uci),
         EventKind::Takeback { .. } => {
             raw.pop();
         }
-        EventKind::Ambiguous { ply, lines, .. } => warned.push((ply as usize, lines)),
+        EventKind::Ambiguous {
+            ply,
+            lines,
+            undecided: u,
+            ..
+        } => {
+            undecided += usize::from(u);
+            warned.push((ply as usize, lines));
+        }
         _ => {}
     });
     // Occupancy boards cannot tell the promotion piece: compared up to it.
@@ -50,7 +64,7 @@ fn exact(g: &SimGame, cfg: &SimConfig, sensing: Sensing) -> Result<(), String> {
         .map(|m| uci_as_sensed(&m.to_uci(CastlingMode::Standard).to_string(), sensing))
         .collect();
     if moves == want {
-        return Ok(());
+        return Ok(undecided);
     }
     let k = moves.iter().zip(&want).take_while(|(a, b)| a == b).count();
     // Whether an `ambiguous` event named the real moves among its candidates for a stretch
@@ -142,6 +156,7 @@ fn main() {
         for &sensing in &modes {
             let same = std::cell::Cell::new(0usize);
             let flagged = std::cell::Cell::new(0usize);
+            let warned = std::cell::Cell::new(0usize);
             let ok = sample
                 .iter()
                 .enumerate()
@@ -149,6 +164,9 @@ fn main() {
                     let cfg = SimConfig::sample(*i, seed, noise, &patterns);
                     let result = exact(g, &cfg, sensing);
                     let ok = result.is_ok();
+                    if result.as_ref().is_ok_and(|&u| u > 0) {
+                        warned.set(warned.get() + 1);
+                    }
                     if result
                         .as_ref()
                         .is_err_and(|e| e.contains("after every move]"))
@@ -182,7 +200,7 @@ fn main() {
                 })
                 .count();
             println!(
-                "{:<55} {:<9} {:>5}/{:<5} exact ({:.1}%){}",
+                "{:<55} {:<9} {:>5}/{:<5} exact ({:.1}%){}{}",
                 name,
                 sensing.as_str(),
                 ok,
@@ -201,6 +219,11 @@ fn main() {
                         sample.len() - ok,
                         flagged.get()
                     )
+                } else {
+                    String::new()
+                },
+                if warned.get() > 0 {
+                    format!("; {} exact games had an `undecided` warning", warned.get())
                 } else {
                     String::new()
                 }
