@@ -193,3 +193,27 @@ fn the_harness_sees_moves() {
     };
     assert_eq!(reconstructed(&g, &cfg), want);
 }
+
+/// Found by this property at 400,000 cases (2026-12-04): candidates pending on an occupancy
+/// board, a board none of them explains, and the look afresh from the game position read the
+/// earlier moves again — `takeback`s to ply 23, then moves back to the same ply in another
+/// position. The old candidates, moves from the position before, were then taken as played:
+/// `Nxb2` from d3 with the knight on g6, an illegal move in the stream.
+#[test]
+fn candidates_from_a_position_read_again_are_dropped() {
+    let picks = [
+        45299, 9499, 3113, 4112, 7992, 2589, 9199, 24330, 3997, 18191, 17261, 11264, 50957, 21281,
+        11859, 53021, 20809, 37456, 2552, 18368, 28573, 2525, 34507, 55165, 12540, 37178, 3522,
+        9978, 13235, 26602, 14951,
+    ];
+    let g = random_game(&picks);
+    let cfg = SimConfig {
+        seed: 7616259721894290192,
+        noise: 0.668446123988415,
+        orientation: Orientation::Rotated,
+        patterns: Pattern::ALL.to_vec(),
+        ..SimConfig::default()
+    };
+    let r = consistent_stream(&g, &cfg, Sensing::Occupancy);
+    assert!(r.is_ok(), "{}", r.unwrap_err());
+}

@@ -507,6 +507,11 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             635,
             "a capture whose target was last filled before its piece left: the victim put back, not seen",
         ),
+        (
+            5000,
+            770,
+            "moves followed with reports left over: the last move's slide, paused, read on again",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }
