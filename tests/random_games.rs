@@ -45,7 +45,10 @@ fn reconstructed(g: &SimGame, cfg: &SimConfig) -> Vec<String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    // (`PROPTEST_CASES=N` runs more.)
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(64)
+    ))]
 
     #[test]
     fn random_legal_games_reconstruct_exactly(
@@ -216,4 +219,35 @@ fn candidates_from_a_position_read_again_are_dropped() {
     };
     let r = consistent_stream(&g, &cfg, Sensing::Occupancy);
     assert!(r.is_ok(), "{}", r.unwrap_err());
+}
+
+/// Found by the identity property run with every pattern, early replies too (2026-12-04, one
+/// in some 40,000 games): `Bc8-f5` slid, paused on d7 and reported `Bd7+`, went on to f5;
+/// Black lifted his queen at once and White his bishop again for `Bh3`, and Black pressed
+/// the clock with `Qd7` not yet reported. The press was judged a completed illegal move
+/// (`d8-d7`, 7.5.1: two minutes to White) — the board read as the bishop's move revised and
+/// the replies with a piece in the hand, a move in progress the press completes. (Early
+/// replies stay out of the property itself: a promotion captured at once, the new piece never
+/// on the board, cannot be told even on an identity board.)
+#[test]
+fn a_press_while_a_revised_slide_is_replied_to_is_no_illegal_move() {
+    let picks: &[u16] = &[
+        22790, 13896, 49520, 1296, 711, 1059, 50542, 20689, 36184, 36290, 24235, 43985, 62487,
+        25427, 49202, 61056, 5317, 31750, 6711, 199, 44925, 16725, 20529, 32745, 25787, 3562,
+        20629,
+    ];
+    let g = random_game(picks);
+    let cfg = SimConfig {
+        seed: 8777356775611835230,
+        noise: 0.7649630876050906,
+        orientation: Orientation::Rotated,
+        patterns: Pattern::ALL.to_vec(),
+        ..SimConfig::default()
+    };
+    let want: Vec<String> = g
+        .moves
+        .iter()
+        .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+        .collect();
+    assert_eq!(reconstructed(&g, &cfg), want);
 }

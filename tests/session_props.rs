@@ -68,7 +68,10 @@ fn bytes(i: &Input) -> Vec<u8> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(128))]
+    // (`PROPTEST_CASES=N` runs more.)
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(128)
+    ))]
 
     #[test]
     fn any_input_is_handled(

@@ -1612,6 +1612,13 @@ impl Tracker {
         if moved {
             return;
         }
+        // (Nor is a board that reads as the last move revised — a slide paused on the way,
+        // reported, then carried on — and replies with a piece in the hand: the press
+        // completes a reply in progress, once reported.)
+        if self.in_hand_after_revision(now, &cur, &sensed) {
+            self.early_presses += 1;
+            return;
+        }
         match irregular::classify(&cur, board) {
             Shape::MoveAttempt { from, to, .. } => {
                 self.illegal(
