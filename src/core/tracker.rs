@@ -2637,7 +2637,31 @@ impl Tracker {
                 self.take_lines(now, followed);
                 return;
             }
-            self.unfollowed = Some(key);
+            self.unfollowed = Some(key.clone());
+        }
+        // (Identity boards: a move further than the search reaches, when the board reads as
+        // nothing nearer — the moves followed one by one broke on a slide whose old square
+        // cleared late, then quick replies: `Be6 Nxc7+ Kd7 Rc1 Kc6` within 2.4 s, the king
+        // lifted before the knight landed, reported as displaced pieces and the game stalled.
+        // Taken when one line alone accounts for every report, each move seen made.)
+        if self.cfg.sensing == Sensing::Identity
+            && !self.dump_since_confirm
+            && !self.alert
+            && placed > self.cfg.max_plies
+            && self.unfollowed.as_ref() != Some(&key)
+        {
+            let lines: Vec<Vec<Move>> = self
+                .lines(&cur, &sensed, self.cfg.max_plies + 1)
+                .into_iter()
+                .filter(|l| self.fit(&cur, l) == Some((0, 0)))
+                .collect();
+            if let [line] = lines.as_slice() {
+                let line = line.clone();
+                self.apply_line(now, &line);
+                self.confirmed();
+                return;
+            }
+            self.unfollowed = Some(key.clone());
         }
         self.searched = Some((sensed.clone(), self.ply(), false));
         if self.try_reread(now, &sensed, false) {
