@@ -331,3 +331,35 @@ fn five_quick_moves_past_a_broken_follow_are_no_displaced_pieces() {
         .collect();
     assert_eq!(moves, want);
 }
+
+/// Found by the identity property above at 200,000 cases (2026-12-04, one game in ~29,000):
+/// `Qf6-f4` paused on f5 (reported `Qf5`), went on to f4, and 250 ms later Black's queen on g5
+/// was lifted for a j'adoube. Followed one by one as `Qg5-f4 Qxf4` — Black's queen captured
+/// at once on f4, where White's queen had been reported more than a scan before it left g5,
+/// which the search refuses — then `a6` was reported as displaced pieces. Now the moves
+/// followed are held to the same rule, and `Qf5` is revised to `Qf4` once the queen is back.
+#[test]
+fn a_slide_on_and_a_jadoube_are_no_capture_at_once() {
+    let picks: &[u16] = &[
+        38032, 60724, 3673, 8070, 3547, 19455, 25317, 31454, 32828, 12226, 47626, 20786, 44461,
+        14806, 55075, 6266,
+    ];
+    let g = random_game(picks);
+    let cfg = SimConfig {
+        seed: 14390202806832919568,
+        noise: 0.8371587915400247,
+        orientation: Orientation::Rotated,
+        patterns: Pattern::ALL
+            .iter()
+            .copied()
+            .filter(|p| *p != Pattern::EarlyReply)
+            .collect(),
+        ..SimConfig::default()
+    };
+    let want: Vec<String> = g
+        .moves
+        .iter()
+        .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+        .collect();
+    assert_eq!(reconstructed(&g, &cfg), want);
+}
