@@ -2192,12 +2192,7 @@ impl Tracker {
             && sensed.matches(end.board())
             && !{
                 let line: Vec<Move> = self.chain.iter().map(|(m, _)| *m).collect();
-                let last = if line.len() % 2 == 1 {
-                    cur.turn()
-                } else {
-                    cur.turn().other()
-                };
-                self.ghost_too_late(&line, last)
+                self.ghost_too_late(&line, end.turn().other())
             }
         {
             let line: Vec<Move> = self.chain.iter().map(|(m, _)| *m).collect();
