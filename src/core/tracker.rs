@@ -1621,9 +1621,12 @@ impl Tracker {
             return;
         }
         // (Nor is a board that reads as the last move revised — a slide paused on the way,
-        // reported, then carried on — and replies with a piece in the hand: the press
-        // completes a reply in progress, once reported.)
-        if self.in_hand_after_revision(now, &cur, &sensed) {
+        // reported, then carried on — and replies with a piece in the hand, nor one that reads
+        // as moves from the game position that account for every report with a piece in the
+        // hand — quick replies that never left the board at rest, `Nc6 b5 Nb4` with the pawn
+        // lifted for `b6`: the press completes a move in progress, once reported.)
+        if self.in_hand_after_revision(now, &cur, &sensed) || self.in_hand_after_line(&cur, &sensed)
+        {
             self.early_presses += 1;
             return;
         }
