@@ -189,6 +189,33 @@ fn alerts_and_moves(g: &SimGame, cfg: &SimConfig, sensing: Sensing) -> (Vec<Stri
     (alerts, moves)
 }
 
+/// The random game `picks` reconstructed exactly on an identity board (no events but moves
+/// looked at).
+fn exact_with(picks: &[u16], cfg: &SimConfig) {
+    let g = random_game(picks);
+    let want: Vec<String> = g
+        .moves
+        .iter()
+        .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+        .collect();
+    assert_eq!(reconstructed(&g, cfg), want);
+}
+
+/// The random game `picks` handled with every pattern on an identity board: no alert, and
+/// the game exactly.
+fn no_alert_and_exact(picks: &[u16], seed: u64, noise: f64, rotated: bool) {
+    let g = random_game(picks);
+    let (alerts, moves) =
+        alerts_and_moves(&g, &every_pattern(seed, noise, rotated), Sensing::Identity);
+    assert!(alerts.is_empty(), "{alerts:?}");
+    let want: Vec<String> = g
+        .moves
+        .iter()
+        .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+        .collect();
+    assert_eq!(moves, want);
+}
+
 proptest! {
     // (`PROPTEST_CASES=N` runs more.)
     #![proptest_config(ProptestConfig::with_cases(
@@ -285,20 +312,10 @@ fn a_press_while_a_revised_slide_is_replied_to_is_no_illegal_move() {
         25427, 49202, 61056, 5317, 31750, 6711, 199, 44925, 16725, 20529, 32745, 25787, 3562,
         20629,
     ];
-    let g = random_game(picks);
-    let cfg = SimConfig {
-        seed: 8777356775611835230,
-        noise: 0.7649630876050906,
-        orientation: Orientation::Rotated,
-        patterns: Pattern::ALL.to_vec(),
-        ..SimConfig::default()
-    };
-    let want: Vec<String> = g
-        .moves
-        .iter()
-        .map(|m| m.to_uci(CastlingMode::Standard).to_string())
-        .collect();
-    assert_eq!(reconstructed(&g, &cfg), want);
+    exact_with(
+        picks,
+        &every_pattern(8777356775611835230, 0.7649630876050906, true),
+    );
 }
 
 /// Found by a property run over random games with every pattern (2026-12-04, one game in some
@@ -313,16 +330,7 @@ fn five_quick_moves_past_a_broken_follow_are_no_displaced_pieces() {
         10196, 23901, 23820, 65154, 51597, 64197, 35748, 24355, 57453, 23589, 40650, 29278, 28732,
         3256, 16259, 225, 21029, 36397, 0,
     ];
-    let g = random_game(picks);
-    let cfg = every_pattern(12430599301170481498, 0.848768476818915, false);
-    let (alerts, moves) = alerts_and_moves(&g, &cfg, Sensing::Identity);
-    assert!(alerts.is_empty(), "{alerts:?}");
-    let want: Vec<String> = g
-        .moves
-        .iter()
-        .map(|m| m.to_uci(CastlingMode::Standard).to_string())
-        .collect();
-    assert_eq!(moves, want);
+    no_alert_and_exact(picks, 12430599301170481498, 0.848768476818915, false);
 }
 
 /// Found by the identity property above at 200,000 cases (2026-12-04, one game in ~29,000):
@@ -337,24 +345,15 @@ fn a_slide_on_and_a_jadoube_are_no_capture_at_once() {
         38032, 60724, 3673, 8070, 3547, 19455, 25317, 31454, 32828, 12226, 47626, 20786, 44461,
         14806, 55075, 6266,
     ];
-    let g = random_game(picks);
     let cfg = SimConfig {
-        seed: 14390202806832919568,
-        noise: 0.8371587915400247,
-        orientation: Orientation::Rotated,
         patterns: Pattern::ALL
             .iter()
             .copied()
             .filter(|p| *p != Pattern::EarlyReply)
             .collect(),
-        ..SimConfig::default()
+        ..every_pattern(14390202806832919568, 0.8371587915400247, true)
     };
-    let want: Vec<String> = g
-        .moves
-        .iter()
-        .map(|m| m.to_uci(CastlingMode::Standard).to_string())
-        .collect();
-    assert_eq!(reconstructed(&g, &cfg), want);
+    exact_with(picks, &cfg);
 }
 
 /// Found by the no-alert property at 400,000 cases (2026-12-04, one game in ~105,000):
@@ -366,14 +365,5 @@ fn a_slide_on_and_a_jadoube_are_no_capture_at_once() {
 #[test]
 fn a_press_during_quick_replies_is_no_illegal_move() {
     let picks: &[u16] = &[7347, 55715, 37021, 42438, 15281, 18587, 15526, 40078, 45680];
-    let g = random_game(picks);
-    let cfg = every_pattern(12329025349055995894, 0.9620858535574031, true);
-    let (alerts, moves) = alerts_and_moves(&g, &cfg, Sensing::Identity);
-    assert!(alerts.is_empty(), "{alerts:?}");
-    let want: Vec<String> = g
-        .moves
-        .iter()
-        .map(|m| m.to_uci(CastlingMode::Standard).to_string())
-        .collect();
-    assert_eq!(moves, want);
+    no_alert_and_exact(picks, 12329025349055995894, 0.9620858535574031, true);
 }
