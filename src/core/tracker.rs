@@ -2191,15 +2191,19 @@ impl Tracker {
         // slide paused, went on to f4, and Black's queen on g5 was lifted for a j'adoube 250 ms
         // later: followed as `Qg5-f4 Qxf4`, which the search refuses (`ghost_too_late`).
         // Found by the identity property over random games, 2026-12-04, stop 34.)
-        if let Some((_, end)) = self.chain.last()
-            && sensed.matches(end.board())
-            && !{
+        let followed = self
+            .chain
+            .last()
+            .filter(|(_, end)| sensed.matches(end.board()))
+            .map(|(_, end)| {
                 let line: Vec<Move> = self.chain.iter().map(|(m, _)| *m).collect();
-                self.ghost_too_late(&line, end.turn().other())
-            }
-        {
-            let line: Vec<Move> = self.chain.iter().map(|(m, _)| *m).collect();
-            if self.fit(&cur, &line) != Some((0, 0))
+                (line, end.turn().other())
+            })
+            .filter(|(line, last)| !self.ghost_too_late(line, *last))
+            .map(|(line, _)| line);
+        if let Some(line) = followed {
+            let fit = self.fit(&cur, &line);
+            if fit != Some((0, 0))
                 && (self.take_perfect(now, &sensed, 1) || self.take_refollowed(now, &sensed))
             {
                 return;
@@ -2213,7 +2217,7 @@ impl Tracker {
             // with every pattern, none lost; reading again from further back changes none.)
             if self.cfg.sensing == Sensing::Occupancy
                 && !self.dump_since_confirm
-                && self.fit(&cur, &line) != Some((0, 0))
+                && fit != Some((0, 0))
                 && self.may_revise(now)
                 && let Some((k, lines)) = self.refollow(&sensed)
                 && let [re] = lines.as_slice()
@@ -2681,7 +2685,7 @@ impl Tracker {
                 self.confirmed();
                 return;
             }
-            self.unfollowed = Some(key.clone());
+            self.unfollowed = Some(key);
         }
         self.searched = Some((sensed.clone(), self.ply(), false));
         if self.try_reread(now, &sensed, false) {
