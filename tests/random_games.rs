@@ -367,3 +367,48 @@ fn a_press_during_quick_replies_is_no_illegal_move() {
     let picks: &[u16] = &[7347, 55715, 37021, 42438, 15281, 18587, 15526, 40078, 45680];
     no_alert_and_exact(picks, 12329025349055995894, 0.9620858535574031, true);
 }
+
+/// Found by the no-alert property at ~354,000 cases (2026-12-04, stop 35): `Bc2` reported as
+/// the bishop slid on to b3, then `Qg7 Bd1 Qg6` with a press after each — the board back at
+/// the position before `Bc2`. Read as `Bc2` taken back, and Black's press on it judged a
+/// press without a move (a false 7.5.3 against White). The reports followed one by one from
+/// before `Bc2` — `Bb3 Qg7 Bd1 Qg6`, each seen — are the moves.
+#[test]
+fn moves_back_to_the_position_before_a_revised_slide_are_no_takeback() {
+    let picks: &[u16] = &[
+        6872, 49843, 45032, 16920, 62618, 20737, 62591, 2669, 19505, 29474, 45201, 31763, 47433,
+        4960, 4678, 32589, 58132, 16356, 25598, 50781, 7282, 27249, 20184, 18744, 56285, 40094,
+        29369, 8560, 4693, 3314, 47259, 54358, 26451, 18646, 13797, 61709, 50175, 15951, 13537,
+        61476, 63305, 41611, 47080, 17921, 38557, 52899, 58033, 11437, 35189, 60150, 63898, 29702,
+        31886, 57311, 12027, 50029, 9629, 51018, 58990, 20153,
+    ];
+    no_alert_and_exact(picks, 2814265433830667962, 0.9769945751336934, true);
+}
+
+/// Found by the no-alert property at ~1,384,000 cases (2026-12-04, stop 35): `c5 Ne2 Qd6
+/// Nf4` followed one by one, then the queen lifted from d6 for `Qd3` — read at once as
+/// `c5 Ne2 Qc7-f4 Nxf4`, the queen captured at once on f4 (her report on d6 a transit). The
+/// rest such a capture needs was skipped because another line, out of order, did not end in
+/// one; then `Qd3` was reported as a displaced piece.
+#[test]
+fn a_queen_lifted_after_quick_moves_is_no_capture_at_once() {
+    let picks: &[u16] = &[
+        29785, 19002, 8341, 38347, 18067, 34228, 28872, 9999, 46179, 39795, 7027, 64863, 46275,
+        39131, 33050, 21229,
+    ];
+    no_alert_and_exact(picks, 14478016242093261249, 0.9977018763370894, true);
+}
+
+/// Found by the no-alert property at ~53,000 cases (2026-12-04, stop 35): `Qe7-g5`, a slide
+/// reported on f6, then White's queen on f5 lifted for a j'adoube and put back 0.9 s later —
+/// read as `Qf6 Qf5-g5 Qxg5`, a capture at once, though f5 was reported empty only 223 ms
+/// after Black's queen on g5: White's move and Black's capture would have taken a few ms.
+/// Then `Kd1`, with White's queen back on f5, was reported as displaced pieces.
+#[test]
+fn a_jadoube_as_a_slide_lands_is_no_capture_at_once() {
+    let picks: &[u16] = &[
+        61930, 16818, 50206, 6405, 725, 3511, 44286, 17361, 15541, 53337, 7630, 9780, 12843, 32550,
+        46919, 5274, 41948, 42753, 7661, 42373, 52056, 59875, 52455, 42321, 19152, 36607, 7629,
+    ];
+    no_alert_and_exact(picks, 5207023780025383471, 0.8054984522430527, true);
+}

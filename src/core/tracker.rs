@@ -11,7 +11,8 @@
 //! 2. one legal move from the current position — `move`;
 //!    (several moves, each seen on the board for a moment while following it update by
 //!    update — a quick exchange, moves back and forth — are taken as seen);
-//! 3. the position before the last move — `takeback`;
+//! 3. the position before the last move — `takeback` (unless the reports since, followed one
+//!    by one from before the last move, read as its revision and replies back to that board);
 //! 4. a different legal move from the position before the last move (a slow slide or a
 //!    rook-first castle reported too early, a dragged piece guessed wrong) — `takeback` and the
 //!    corrected `move`, while the last move is recent and the clock did not confirm it;
@@ -275,6 +276,15 @@ const SCAN_MS: u64 = 300;
 /// The longest full sensor scan of a DGT board, without margin: two reports further apart
 /// than this are in the order of what they report.
 const FULL_SCAN_MS: u64 = 250;
+
+/// The fastest a move and a capture at once of its piece are made by hand: the piece lifted
+/// and put down, the capturer lifted and put down on it (see [`Tracker::ghost_too_late`]).
+/// (`FULL_SCAN_MS` alone allowed both within a few ms: `Qe7-g5`, a slide reported on f6,
+/// and White's queen on f5 lifted for a j'adoube were read as `Qf6 Qf5-g5 Qxg5`, f5 reported
+/// empty 223 ms after Black's queen on g5. Since 2026-12-04, stop 35: over 500,000 random
+/// games with every pattern on identity boards, one game more exact and no alert where one
+/// was, none lost; 0 ms gave the same.)
+const GHOST_PAIR_MIN_MS: u64 = 150;
 
 /// A square read empty for less than this and then holding the same piece again saw no move
 /// (sensor flicker lasts tens of ms; the board reports both changes within a scan or two).
@@ -2328,6 +2338,13 @@ impl Tracker {
             {
                 return;
             }
+            // (Identity boards: nor when the reports followed one by one from before the last
+            // move read as its revision and replies back to that board — `Bc2` reported as the
+            // bishop slid on to b3, then `Qg7 Bd1 Qg6`, each pressed: no takeback, and no
+            // press without a move. Found by the no-alert property, 2026-12-04, stop 35.)
+            if self.take_refollowed(now, &sensed) {
+                return;
+            }
             self.takeback_to(now, n - 2);
             self.confirmed();
             return;
@@ -2581,12 +2598,22 @@ impl Tracker {
                 self.irregular(now, &cur, sensed);
                 return;
             }
-            if self.ghost_wait_all(now, &cur, &lines) {
+            // (Of the lines, those that account for every report, when any do: a line that
+            // does not is no reason to skip the rest — `c5 Ne2 Qc7-f4 Nxf4`, the queen read on
+            // d6 on her way, against `Qf4 Ne2 c5 Nxf4` out of order, when she was lifted from
+            // d6 for the next move. Found by the no-alert property, 2026-12-04, stop 35.)
+            let fitting: Vec<Vec<Move>> = lines
+                .iter()
+                .filter(|l| self.fit(&cur, l) == Some((0, 0)))
+                .cloned()
+                .collect();
+            let contenders = if fitting.is_empty() { &lines } else { &fitting };
+            if self.ghost_wait_all(now, &cur, contenders) {
                 // (One line: follow on from it — the next move may start before the rest is
                 // over, and more moves than a search reaches may follow.)
                 // (The chain so far may end in a transit of the line's move: a slide read
                 // on its way, then captured at once where it ended.)
-                if let [line] = lines.as_slice()
+                if let [line] = contenders.as_slice()
                     && self.cfg.sensing == Sensing::Identity
                     && (self.chain_leads_to(line) || self.chain_in_transit_to(line))
                 {
@@ -4842,10 +4869,12 @@ impl Tracker {
 
     /// Identity boards (no dump since the last confirmed position): a line in which a piece
     /// captured at once on its target — never reported there — left its square, as the board
-    /// reported, more than a sensor scan after the capturer was reported on that target. The
-    /// sensor reads every square once a scan: the origin would have been reported empty
-    /// sooner. (A piece lifted for another reason, a move in progress.) `last` is the side
-    /// that makes the line's last move.
+    /// reported, more than `FULL_SCAN_MS - GHOST_PAIR_MIN_MS` after the capturer was reported
+    /// on that target. The sensor reads every square once a scan: the origin, emptied before
+    /// the capturer landed, was reported at most a scan later than that landing, less the time
+    /// the move and the capture took — no hand makes both within `GHOST_PAIR_MIN_MS`. (A piece
+    /// lifted for another reason, a move in progress.) `last` is the side that makes the
+    /// line's last move.
     fn ghost_too_late(&self, line: &[Move], last: Color) -> bool {
         if self.cfg.sensing != Sensing::Identity || self.dump_since_confirm {
             return false;
@@ -4870,7 +4899,8 @@ impl Tracker {
                 .iter()
                 .rfind(|r| r.0 == a.to() && r.2 == Some(capturer));
             let left = self.first_left_at(from);
-            if matches!((arrived, left), (Some(b), Some(a)) if a > b.3 + FULL_SCAN_MS)
+            if matches!((arrived, left), (Some(b), Some(a))
+                if a + GHOST_PAIR_MIN_MS > b.3 + FULL_SCAN_MS)
                 || self.lifted_out_of_turn(&a, &b)
             {
                 return true;
