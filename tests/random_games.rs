@@ -412,3 +412,55 @@ fn a_jadoube_as_a_slide_lands_is_no_capture_at_once() {
     ];
     no_alert_and_exact(picks, 5207023780025383471, 0.8054984522430527, true);
 }
+
+/// Found by the no-alert property at ~218,000 cases (2026-12-04, stop 35): `Nb1 c6`, the
+/// bishop sliding `e2-h5` via f3 and g4, and the queen lifted from g6 for `Qe4` — read at
+/// once as `Bf3 Qg6-h5 Bxh5` by the look one move further than the search reaches, which
+/// took its line without the rest a piece captured at once needs; then `Qe4` was reported as
+/// a displaced piece.
+#[test]
+fn a_queen_lifted_after_a_long_slide_is_no_capture_at_once() {
+    let picks: &[u16] = &[
+        23859, 50817, 64558, 51496, 22627, 5795, 30550, 48200, 65292, 12120, 48166, 17781, 58070,
+        43754, 22824, 1502, 20744, 35553, 60222, 60555, 19628, 39465, 39424, 52104, 12831, 5130,
+        11430, 38471, 27216, 41038, 5978, 46069, 56747, 59451, 65144, 55347, 21019, 62641, 28102,
+        11664,
+    ];
+    no_alert_and_exact(picks, 12991060413291130996, 0.9865162762648433, false);
+}
+
+/// Found by a sweep of 500,000 random games (2026-12-04, stop 35): `Rf1 Qxd2 Nxd2` (the queen
+/// captured at once), then five quick moves — more than the tracker follows. The board, far
+/// from the game position, was looked at as a new game's setup first, which marked it dealt
+/// with: the displaced-pieces deadline was never polled and the game stalled, 8 plies
+/// behind, with no alert. However the tracker reads a game, what it reports is the game so
+/// far, and a board it cannot explain reaches the arbiter.
+#[test]
+fn a_game_lost_track_of_is_reported_not_left_silent() {
+    let picks: &[u16] = &[
+        35533, 39606, 40238, 44676, 18507, 39938, 35146, 53673, 56356, 16480, 59578, 37163, 25506,
+        12235, 44588, 56501, 5075, 57427, 41050, 1581, 3068, 56873, 20161, 44085, 42459, 22691,
+        3934, 4023, 18304, 43973, 8107, 57467, 47879, 45649, 21614, 51279, 47793, 12986, 37642,
+        40729, 10854, 58957, 7315, 37797, 20985, 63021, 12951, 49975, 64518, 27007, 36987, 32583,
+        13052, 596, 11613, 22747, 37920, 32146, 59181, 22092, 35254, 12919, 37243, 16619, 40586,
+        64956,
+    ];
+    let g = random_game(picks);
+    let (alerts, moves) = alerts_and_moves(
+        &g,
+        &every_pattern(13616014995029518070, 0.73449, false),
+        Sensing::Identity,
+    );
+    let want: Vec<String> = g
+        .moves
+        .iter()
+        .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+        .collect();
+    assert!(want.starts_with(&moves), "{moves:?}");
+    assert!(
+        moves == want || !alerts.is_empty(),
+        "stalled after ply {} of {} without an alert",
+        moves.len(),
+        want.len()
+    );
+}

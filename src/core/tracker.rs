@@ -2027,8 +2027,8 @@ impl Tracker {
     fn evaluate(&mut self, now: u64, fields: &[PieceCode; 64]) {
         let sensed = self.sensed(fields, self.orientation);
         if self.game.is_none() {
-            if !self.try_new_game(now, fields) {
-                self.check_setup(now, &sensed);
+            if !self.try_new_game(now, fields) && !self.check_setup(now, &sensed) {
+                self.dirty = false;
             }
             return;
         }
@@ -2707,6 +2707,12 @@ impl Tracker {
                 .filter(|l| self.fit(&cur, l) == Some((0, 0)))
                 .collect();
             if let [line] = lines.as_slice() {
+                // (After the rest a piece captured at once needs, as for any line: `Nb1 c6
+                // Bf3 Qg6-h5 Bxh5` where the bishop slid on to h5 via g4 and the queen was
+                // lifted for `Qe4` — found by the no-alert property, 2026-12-04, stop 35.)
+                if self.ghost_wait(now, &cur, line) {
+                    return;
+                }
                 let line = line.clone();
                 self.apply_line(now, &line);
                 self.confirmed();
@@ -3538,10 +3544,13 @@ impl Tracker {
     }
 
     /// No game yet (or a game over and a new one being set up): a wrong initial position?
+    /// Returns whether the board was dealt with; when not, the caller is still to decide
+    /// (a board far from the game position may be displaced pieces, with a deadline of its
+    /// own: clearing `dirty` here left that deadline unpolled, and the game stalled without
+    /// an alert — found by a sweep of random games, 2026-12-04, stop 35).
     fn check_setup(&mut self, now: u64, sensed: &Sensed) -> bool {
         self.last_unexplained = Some(sensed.clone());
         let Sensed::Identity { board, unknown } = sensed else {
-            self.dirty = false;
             return false;
         };
         let setup = if unknown.is_empty() {
@@ -3550,7 +3559,6 @@ impl Tracker {
             None
         };
         let Some(setup) = setup else {
-            self.dirty = false;
             return false;
         };
         if self.due(now, self.last_change_ms + self.cfg.setup_ms, sensed) {
