@@ -464,3 +464,51 @@ fn a_game_lost_track_of_is_reported_not_left_silent() {
         want.len()
     );
 }
+
+/// Found by a sweep of random games (2026-12-04, stop 35): `Qd8-d6`, a slide reported as
+/// `Qd7`, then `b5 Qd7 Nh7 Rxh7` (the knight captured at once). Followed from the game
+/// position as `b5 Rh7` with White's knight lifted — a reply begun, waited for — though the
+/// queen's reports on d6 and back on d7 were left over; the knight never came and the board
+/// was reported as displaced pieces. Moves followed that leave reports unexplained are no
+/// proof of a move in progress: the revision and replies are found.
+#[test]
+fn a_slide_read_short_then_replies_past_the_search_are_no_move_in_progress() {
+    let picks: &[u16] = &[
+        42461, 7815, 55113, 6623, 39788, 20705, 60265, 65206, 16176, 50917, 46497, 12806, 7470,
+        48889, 41028, 39965, 36873, 25192, 27115, 16352, 4375, 22905, 39122, 31224, 3481, 55418,
+        63340, 54068, 9802, 26276,
+    ];
+    no_alert_and_exact(picks, 1699196318476897611, 0.687828, true);
+}
+
+/// Found by a sweep of random games (2026-12-04, stop 35): `Bd3` (a slide reported on e2),
+/// then `Rg8 Bd8 Rf8` — read as `Bd3 Rh8-f8 Bd8`, the rook's landing on f8 reported after the
+/// bishop's on d8, a move short; the side to move was wrong from there and `Rxa3` was
+/// reported as displaced pieces. A revision out of order yields to the longer line that
+/// accounts for every report in order.
+#[test]
+fn a_revision_out_of_order_yields_to_a_longer_line_in_order() {
+    let picks: &[u16] = &[
+        14291, 1918, 58510, 26489, 13356, 48365, 48665, 50608, 39179, 17097, 16396, 36158, 38505,
+        28709, 37339, 30172, 42657, 3593, 47187, 56723, 5911, 16321, 8722, 64337, 31487, 57871,
+        29369, 14430, 34598, 36156, 15516, 1514, 19842, 45295, 23265, 10484, 15014, 34584, 46094,
+        32571, 37468, 59452, 8953, 18346, 6503, 23660, 12105, 34146, 58182, 46090, 16267,
+    ];
+    no_alert_and_exact(picks, 7521318783639371670, 0.989165, false);
+}
+
+/// Found by a sweep of random games (2026-12-04, stop 35): `Qc7-f7`, a slide reported on e7,
+/// and White's queen lifted from e6 for `Qf6` — e6 reported empty 25 ms after Black's queen
+/// on f7 — read as `Qe7 Qe6-f7 Qxf7`: White's move and Black's capture within a scan. Then
+/// `gxf6` and the rest were reported as displaced pieces.
+#[test]
+fn a_reply_lifted_as_a_slide_lands_is_no_capture_at_once() {
+    let picks: &[u16] = &[
+        53418, 64136, 22994, 49782, 22909, 42478, 26502, 47016, 56613, 15399, 60388, 64214, 33720,
+        62986, 3162, 63758, 25344, 27710, 44976, 40879, 21139, 30580, 32276, 28794, 34720, 37971,
+        47261, 64905, 21715, 2108, 34898, 48479, 60774, 33174, 28475, 1076, 20665, 44515, 37205,
+        6798, 52075, 64515, 41849, 20116, 17764, 12216, 25190, 1715, 39070, 13022, 17960, 26789,
+        40419, 56722,
+    ];
+    no_alert_and_exact(picks, 4610972625940031919, 0.597848, false);
+}
