@@ -512,3 +512,65 @@ fn a_reply_lifted_as_a_slide_lands_is_no_capture_at_once() {
     ];
     no_alert_and_exact(picks, 4610972625940031919, 0.597848, false);
 }
+
+/// The alerts of a game played cleanly on an identity board, then the pieces on `squares`
+/// taken off one by one, 200 ms apart, 3 s after the game's last action.
+fn alerts_after_clearing(sans: &[&str], squares: &[shakmaty::Square]) -> Vec<String> {
+    use eboardd::core::capture::{Direction, Record};
+    use eboardd::core::dgt::{Message, PieceCode};
+    let mut pos = Chess::default();
+    let mut moves = Vec::new();
+    for san in sans {
+        let m = san
+            .parse::<shakmaty::san::San>()
+            .expect("SAN")
+            .to_move(&pos)
+            .expect("legal");
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    let g = SimGame {
+        headers: Vec::new(),
+        start: Chess::default(),
+        moves,
+    };
+    let cfg = SimConfig {
+        noise: 0.0,
+        ..SimConfig::default()
+    };
+    let mut cap = simulate(&g, &cfg);
+    let mut t = cap.records.last().map_or(0, |r| r.t_ms) + 3_000;
+    for &sq in squares {
+        let index = Orientation::Normal.index(sq);
+        cap.records.push(Record {
+            t_ms: t,
+            dir: Direction::Rx,
+            bytes: Message::FieldUpdate {
+                index,
+                piece: PieceCode::Empty,
+            }
+            .encode(),
+        });
+        t += 200;
+    }
+    let mut alerts = Vec::new();
+    run_capture(&cap, replay_config(&g, &cfg, Sensing::Identity), |e| {
+        if matches!(e.kind, EventKind::Displaced { .. }) {
+            alerts.push(serde_json::to_string(&e).unwrap_or_default());
+        }
+    });
+    alerts
+}
+
+/// Twelve pieces taken off during a game are displaced pieces for the arbiter (a board far
+/// from the game position was looked at as a new game's setup first, which left the alert's
+/// deadline unpolled — stop 35); after a checkmate they are the players clearing the board.
+#[test]
+fn a_board_cleared_during_a_game_is_an_alert_but_not_after_mate() {
+    use shakmaty::Square::*;
+    let cleared = [A2, B2, C2, D2, E2, H2, A7, B7, C7, D7, H7, B8];
+    let during = alerts_after_clearing(&["f3", "e5"], &cleared);
+    assert!(!during.is_empty(), "no alert for a board cleared mid-game");
+    let after = alerts_after_clearing(&["f3", "e5", "g4", "Qh4#"], &cleared);
+    assert!(after.is_empty(), "{after:?}");
+}

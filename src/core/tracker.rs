@@ -3605,9 +3605,14 @@ impl Tracker {
         }
         // A new game being set up wrongly after this one.
         let far_from_game = irregular::changed_squares(cur.board(), board).count() > 10;
-        if (far_from_game || game_over(cur) || self.signalled.is_some())
-            && self.check_setup(now, &sensed)
-        {
+        let finished = game_over(cur) || self.signalled.is_some();
+        if (far_from_game || finished) && self.check_setup(now, &sensed) {
+            return;
+        }
+        // (A finished game: pieces moved about are the players clearing the board or setting
+        // up the next game, no irregularity.)
+        if finished {
+            self.dirty = false;
             return;
         }
         let t = self.last_change_ms;
