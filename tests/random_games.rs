@@ -574,3 +574,19 @@ fn a_board_cleared_during_a_game_is_an_alert_but_not_after_mate() {
     let after = alerts_after_clearing(&["f3", "e5", "g4", "Qh4#"], &cleared);
     assert!(after.is_empty(), "{after:?}");
 }
+
+/// Found by a sweep of random games (2026-12-04, stop 35): `Bc8-e6`, a slide reported as
+/// `Bd7`, then `Na7 Bf5` — followed one by one as `Na7 Bd7-f5`, the bishop's transit on e6
+/// reported 247 ms before the knight landed on a7: the same squares after `Bf5`, the middle
+/// position wrong and no warning. A move begun before the move before it landed, beyond the
+/// sensor's lag, is the last move revised.
+#[test]
+fn a_slide_carried_on_as_the_reply_began_is_the_move_revised() {
+    let picks: &[u16] = &[
+        15976, 111, 65, 15939, 722, 51926, 10001, 45091, 55444, 47555, 17163, 51650, 62950, 56945,
+        8042, 1228, 5395, 59608, 59455, 24934, 47587, 63002, 13221, 19705, 57304, 623, 62704,
+        36566, 58254, 51851, 58086, 35988, 47956, 54658, 62700, 4366, 62327, 39836, 59137, 33774,
+        37529, 39658, 51, 62239, 55552, 14023, 28239, 32969, 29510, 9305, 33436,
+    ];
+    no_alert_and_exact(picks, 3663268628416015209, 0.996163, true);
+}
