@@ -3771,18 +3771,15 @@ impl Tracker {
             if a.is_castle() || b.is_castle() {
                 return false;
             }
-            let (Some(b_from), landed) = (
-                b.from(),
-                self.reports
-                    .iter()
-                    .find(|r| {
-                        r.0 == a.to() && r.2 == Some(a.promotion().unwrap_or(a.role()).of(mover))
-                    })
-                    .map(|r| r.3),
-            ) else {
+            let a_piece = a.promotion().unwrap_or(a.role()).of(mover);
+            let landed = self
+                .reports
+                .iter()
+                .find(|r| r.0 == a.to() && r.2 == Some(a_piece))
+                .map(|r| r.3);
+            let (Some(b_from), Some(landed)) = (b.from(), landed) else {
                 return false;
             };
-            let Some(landed) = landed else { return false };
             let way = shakmaty::attacks::between(b_from, b.to()).with(b.to());
             let piece = b.role().of(replier);
             let first = self
