@@ -590,3 +590,19 @@ fn a_slide_carried_on_as_the_reply_began_is_the_move_revised() {
     ];
     no_alert_and_exact(picks, 3663268628416015209, 0.996163, true);
 }
+
+/// Found by the no-alert property (2026-12-04, stop 36; 1,887,482 cases passed before it):
+/// `cxd4` with the e5 pawn — White's next victim — lifted before the c5 pawn's square cleared,
+/// followed as `exd4`, then `Nxe5`: the c5 pawn, read lifted long before the knight was, held
+/// for a reply begun, and displaced pieces reported at rest. A piece that left before the
+/// last move followed began is no reply to it.
+#[test]
+fn a_pawn_gone_before_the_reply_began_is_no_piece_in_the_hand() {
+    let picks: &[u16] = &[
+        5623, 27460, 41318, 18937, 13741, 29235, 2901, 34328, 28031, 32742, 27700, 58252, 20830,
+        18490, 38981, 28777, 30446, 25713, 2464, 18471, 5942, 14762, 53703, 4300, 61001, 25035,
+        43083, 55210, 34728, 3086, 13905, 31222, 19590, 54677, 65473, 9474, 39429, 4112, 9951,
+        38447, 10400, 41114, 56594, 57128, 14529, 24187, 37518,
+    ];
+    no_alert_and_exact(picks, 10083765180457504301, 0.947720935055831, true);
+}

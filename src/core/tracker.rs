@@ -4276,9 +4276,20 @@ impl Tracker {
         // `Qd6 b5 Qd7 Nh7 Rxh7` after `Qd8-d6` was read as `Qd7`, a slide paused, followed from
         // the game position as `b5 Rh7` and White's knight lifted — the queen's reports on d6
         // and back on d7 left over. The rest of the look finds the revision.)
+        // (Nor pieces that left before the last move followed began, beyond the sensor's lag:
+        // no reply to it. `cxd4` followed as `exd4` — the e5 pawn, White's next victim, lifted
+        // before the c5 pawn's square cleared — then `Nxe5`: the c5 pawn, read lifted 600 ms
+        // before the knight was, is the capturer gone from its old square, and `cxd4 Nxe5`
+        // the game. Found by the no-alert property, 2026-12-04, stop 36.)
+        let began = self.chain.last().and_then(|(m, _)| self.origin_emptied(m));
         self.in_hand_after_chain(sensed)
             && (lifted & changed).is_empty()
             && lifted.is_subset(eb.by_color(end.turn()))
+            && began.is_none_or(|began| {
+                lifted
+                    .into_iter()
+                    .all(|sq| self.left_at(sq).is_none_or(|t| t + FULL_SCAN_MS >= began))
+            })
             && {
                 let line = self.chain_moves();
                 self.fit(g.current(), &line) == Some((0, 0))
