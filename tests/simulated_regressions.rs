@@ -512,6 +512,71 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             770,
             "moves followed with reports left over: the last move's slide, paused, read on again",
         ),
+        (
+            180000,
+            373,
+            "a move followed as begun before the move before it landed: the line that moves in turn, or the last move revised",
+        ),
+        (
+            200000,
+            972,
+            "a move followed as begun before the move before it landed: the line that moves in turn, or the last move revised",
+        ),
+        (
+            230000,
+            197,
+            "a move followed as begun before the move before it landed: the line that moves in turn, or the last move revised",
+        ),
+        (
+            250000,
+            721,
+            "a move followed as begun before the move before it landed: the line that moves in turn, or the last move revised",
+        ),
+        (
+            260000,
+            580,
+            "a move followed as begun before the move before it landed: the line that moves in turn, or the last move revised",
+        ),
+        (
+            30000,
+            196,
+            "a move followed as begun before the move before it landed: the line that moves in turn, or the last move revised",
+        ),
+        (
+            310000,
+            201,
+            "a move followed as begun before the move before it landed: the line that moves in turn, or the last move revised",
+        ),
+        (
+            360000,
+            195,
+            "a move followed as begun before the move before it landed: the line that moves in turn, or the last move revised",
+        ),
+        (
+            370000,
+            193,
+            "a move followed as begun before the move before it landed: the line that moves in turn, or the last move revised",
+        ),
+        (
+            380000,
+            848,
+            "a move followed as begun before the move before it landed: the line that moves in turn, or the last move revised",
+        ),
+        (
+            40000,
+            554,
+            "a move followed as begun before the move before it landed: the line that moves in turn, or the last move revised",
+        ),
+        (
+            60000,
+            812,
+            "a move followed as begun before the move before it landed: the line that moves in turn, or the last move revised",
+        ),
+        (
+            70000,
+            169,
+            "a move followed as begun before the move before it landed: the line that moves in turn, or the last move revised",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }

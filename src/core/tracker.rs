@@ -2266,6 +2266,55 @@ impl Tracker {
             {
                 return;
             }
+            // (Occupancy boards: likewise, of the lines as long that account for every
+            // report, the one that moves in turn — `Rh5-h7` reported on h6 on its way, the
+            // reply `f6` and `Rh8`, followed as `Rh6 f6 Rh6-h8`: h6 read empty 474 ms before
+            // f6 filled.)
+            let mut line = line;
+            if self.cfg.sensing == Sensing::Occupancy
+                && self.all_landed(&line)
+                && self.moved_before_landing(&cur, &line)
+            {
+                let alts: Vec<Vec<Move>> = self
+                    .lines(&cur, &sensed, line.len())
+                    .into_iter()
+                    .filter(|l| {
+                        *l != line
+                            && self.all_landed(l)
+                            && self.fit(&cur, l) == Some((0, 0))
+                            && !self.moved_before_landing(&cur, l)
+                    })
+                    .collect();
+                if let [alt] = alts.as_slice() {
+                    line = alt.clone();
+                } else if alts.is_empty()
+                    && let Some(g) = self.game.as_ref()
+                    && g.positions.len() >= 2
+                    && self.may_revise(now)
+                {
+                    // (…or the last move revised: `Qb4-b6` reported on b5 on its way, the
+                    // reply `c5` and `Qb7`, followed as `c5 Qb5-b7`.)
+                    let n = g.positions.len();
+                    let before = g.positions[n - 2].clone();
+                    let last = g.moves[n - 2];
+                    let revs: Vec<Vec<Move>> = self
+                        .lines(&before, &sensed, line.len() + 1)
+                        .into_iter()
+                        .filter(|l| {
+                            l[0] != last
+                                && l[0].from() == last.from()
+                                && self.all_landed(l)
+                                && self.fit(&before, l) == Some((0, 0))
+                                && !self.moved_before_landing(&before, l)
+                        })
+                        .collect();
+                    if let [rev] = revs.as_slice() {
+                        let rev = rev.clone();
+                        self.read_again(now, n - 2, &rev);
+                        return;
+                    }
+                }
+            }
             // (Occupancy boards: a lift followed as a capture may be a piece in the hand.)
             if self.ghost_wait(now, &cur, &line)
                 || self.wait_for_capture(now, std::slice::from_ref(&line))
@@ -3760,8 +3809,11 @@ impl Tracker {
     /// A player moves after the opponent's piece is down; the sensor reports each within a
     /// scan, and lifting a piece and putting it down takes a hand at least `STEP_MIN_MS`.
     fn moved_before_landing(&self, start: &Chess, line: &[Move]) -> bool {
-        if self.cfg.sensing != Sensing::Identity || self.dump_since_confirm {
+        if self.dump_since_confirm {
             return false;
+        }
+        if self.cfg.sensing == Sensing::Occupancy {
+            return self.moved_before_landing_occupancy(line);
         }
         let mut color = start.turn();
         line.windows(2).any(|w| {
@@ -3788,6 +3840,45 @@ impl Tracker {
                 .find(|r| (r.0 == b_from && !r.1) || (way.contains(r.0) && r.2 == Some(piece)))
                 .map(|r| r.3);
             first.is_some_and(|t| t + FULL_SCAN_MS < landed + STEP_MIN_MS)
+        })
+    }
+
+    /// Occupancy boards, [`Tracker::moved_before_landing`]: whether a move of `line` had its
+    /// origin last read empty more than `FULL_SCAN_MS - STEP_MIN_MS` before the move before it
+    /// was first read landed (its target filled after its origin emptied; captures, whose
+    /// target need not read empty, and castling are not dated).
+    /// Occupancy boards: when `m` (no capture, no castling) was first read landed — its
+    /// target filled no earlier than a scan before its origin was first read empty since the
+    /// position was confirmed (any time, when it has not been: a move begun before).
+    fn landed_occupancy(&self, m: &Move) -> Option<u64> {
+        if m.is_capture() || m.is_castle() {
+            return None;
+        }
+        let began = m.from().and_then(|f| self.first_left_at(f)).unwrap_or(0);
+        self.reports
+            .iter()
+            .find(|r| r.0 == m.to() && r.1 && r.3 + FULL_SCAN_MS >= began)
+            .map(|r| r.3)
+    }
+
+    /// Occupancy boards: whether every move of `line` is dated by its landing (see
+    /// [`Tracker::landed_occupancy`]).
+    fn all_landed(&self, line: &[Move]) -> bool {
+        line.iter().all(|m| self.landed_occupancy(m).is_some())
+    }
+
+    /// Occupancy boards, [`Tracker::moved_before_landing`]: whether a move of `line` had its
+    /// origin last read empty more than `FULL_SCAN_MS - STEP_MIN_MS` before the move before it
+    /// was read landed (see [`Tracker::landed_occupancy`]; moves not dated so are not judged).
+    fn moved_before_landing_occupancy(&self, line: &[Move]) -> bool {
+        line.windows(2).any(|w| {
+            let (landed, left) = (
+                self.landed_occupancy(&w[0]),
+                w[1].from().and_then(|f| self.left_at(f)),
+            );
+            landed
+                .zip(left)
+                .is_some_and(|(landed, left)| left + FULL_SCAN_MS < landed + STEP_MIN_MS)
         })
     }
 
