@@ -606,3 +606,20 @@ fn a_pawn_gone_before_the_reply_began_is_no_piece_in_the_hand() {
     ];
     no_alert_and_exact(picks, 10083765180457504301, 0.947720935055831, true);
 }
+
+/// Found by the no-alert property (2026-12-04, stop 36, after 816,552 cases): `Bc8-a6` paused
+/// on b7 and reported `Bb7`, White's rook lifted from a5 as the bishop went on, read as `Ra6
+/// Bxa6` (captured at once) after the rest such a capture needs; then `Rb5 Bxb5`, the rook
+/// taken at once again — three plies from before the bishop's move, reported as displaced
+/// pieces. A board at rest that nothing nearer explains is read again from a few plies back.
+#[test]
+fn a_slide_read_short_and_a_false_capture_at_once_are_read_again_from_further_back() {
+    let picks: &[u16] = &[
+        52952, 58501, 9062, 46354, 20285, 29368, 18629, 39848, 47642, 12835, 36186, 1189, 30734,
+        25888, 51544, 26282, 34151, 61041, 17459, 49617, 29488, 25689, 48547, 42772, 21358, 3347,
+        64707, 58432, 17412, 26097, 44269, 55139, 47729, 27251, 3896, 43110, 20711, 5884, 11727,
+        44986, 9329, 9342, 3641, 53206, 39369, 21037, 20910, 27564, 7313, 44754, 25621, 4607,
+        35752, 4380, 56973, 27561, 23751, 49012, 26346, 57989,
+    ];
+    no_alert_and_exact(picks, 14257997246703068580, 0.6251677952075452, true);
+}

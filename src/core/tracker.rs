@@ -313,6 +313,10 @@ const SLIDE_PAUSE_MS: u64 = 1_000;
 /// At most this many candidate lines are collected.
 const MAX_LINES: usize = 16;
 
+/// Identity boards: how many plies back a board nothing nearer explains is read again from
+/// (see [`Tracker::reread_deeper`]).
+const DEEP_REREAD_PLIES: usize = 4;
+
 /// Field updates remembered between confirmed positions (enough for several moves).
 const MAX_REPORTS: usize = 256;
 
@@ -3079,6 +3083,9 @@ impl Tracker {
     /// moves as re-read and the new ones. Returns true when that was done or the board must
     /// rest longer first.
     fn try_reread(&mut self, now: u64, sensed: &Sensed, refollow_only: bool) -> bool {
+        if self.cfg.sensing == Sensing::Identity {
+            return self.reread_deeper(now, sensed);
+        }
         if self.cfg.sensing != Sensing::Occupancy || self.alert || self.game.is_none() {
             return false;
         }
@@ -3247,6 +3254,79 @@ impl Tracker {
     /// dozens of moves later, out of reach of [`Tracker::reread`]'s other readings, which
     /// would take back a capture read right instead. Returns the promotion's ply and the
     /// moves from there (the most recent promotion that fits; the likeliest piece).
+    /// Identity boards, a board no line from the game position or a revision of its last move
+    /// explains: the last moves read wrong — `Bc8-a6` paused on b7 and reported `Bb7`, White's
+    /// rook lifted from a5 as the bishop went on, taken for `Ra6 Bxa6` (captured at once),
+    /// then `Rb5 Bxb5`. From each position up to [`DEEP_REREAD_PLIES`] back (its moves all
+    /// reported within the revision window), the fewest moves that give the board piece for
+    /// piece, other than the game's: taken when one line alone does (after the rest a capture
+    /// at once needs), nothing when several do — once the board has rested `displaced_ms`.
+    fn reread_deeper(&mut self, now: u64, sensed: &Sensed) -> bool {
+        let Some(g) = self.game.as_ref() else {
+            return false;
+        };
+        // (Only a board at rest as long as displaced pieces wait: a board nothing explains
+        // is far likelier a move in progress, or pieces being put right.)
+        if self.alert
+            || self.dump_since_confirm
+            || now < self.last_change_ms + self.cfg.displaced_ms
+        {
+            return false;
+        }
+        if let Sensed::Identity { unknown, .. } = sensed
+            && !unknown.is_empty()
+        {
+            return false;
+        }
+        let n = g.moves.len();
+        for d in 2..=DEEP_REREAD_PLIES.min(n) {
+            let k = n - d;
+            if self.last_change_ms.saturating_sub(g.move_times[k]) > self.cfg.revise_window_ms {
+                break;
+            }
+            let start = g.positions[k].clone();
+            let first = g.moves[k];
+            for len in 1..=d + 2 {
+                let mut out = Vec::new();
+                let mut path = Vec::new();
+                self.search(&start, sensed, len, false, &mut path, &mut out);
+                // (Lines that keep the first move taken back are another depth's.)
+                out.retain(|l| l[0] != first);
+                if out.is_empty() {
+                    continue;
+                }
+                // (Of several, the one whose moves start and end most on squares the moves
+                // taken back or the reports since touched: `Bc8-a6 Rb5 Bxb5` rather than
+                // `Bc8-d7 Rb5 Bxb5` after `Bb7 Ra6 Bxa6` was read.)
+                let touched = g.moves[k..]
+                    .iter()
+                    .flat_map(|m| m.from().into_iter().chain([m.to()]))
+                    .collect::<Bitboard>()
+                    | self.seen_empty
+                    | self.seen_filled;
+                let support = |l: &[Move]| -> usize {
+                    l.iter()
+                        .map(|m| {
+                            usize::from(m.from().is_some_and(|f| touched.contains(f)))
+                                + usize::from(touched.contains(m.to()))
+                        })
+                        .sum()
+                };
+                let best = out.iter().map(|l| support(l)).max().unwrap_or(0);
+                let mut top = out.into_iter().filter(|l| support(l) == best);
+                let (Some(line), None) = (top.next(), top.next()) else {
+                    return false;
+                };
+                if self.ghost_wait(now, &start, &line) {
+                    return true;
+                }
+                self.read_again(now, k, &line);
+                return true;
+            }
+        }
+        false
+    }
+
     fn repromoted(&self, sensed: &Sensed) -> Option<(usize, Vec<Move>)> {
         let g = self.game.as_ref().filter(|g| g.promotions > 0)?;
         let n = g.moves.len();
