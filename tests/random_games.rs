@@ -623,3 +623,18 @@ fn a_slide_read_short_and_a_false_capture_at_once_are_read_again_from_further_ba
     ];
     no_alert_and_exact(picks, 14257997246703068580, 0.6251677952075452, true);
 }
+
+/// Found by the no-alert property (2026-12-04, stop 36, after 344,997 cases): `g5 Nh4 Nhg4`
+/// followed one by one, then White's bishop and the e5 knight lifted — followed as `Bxg4
+/// Nxg4`, an exchange on g4 — and `Bf3 Nxf3` with the bishop captured at once: five plies,
+/// one more than the search reaches, reported as displaced pieces. The moves seen but their
+/// last one or two, then the rest, account for every report.
+#[test]
+fn an_exchange_followed_where_two_pieces_were_lifted_is_read_again() {
+    let picks: &[u16] = &[
+        52793, 24383, 62141, 20991, 20824, 28908, 21840, 42326, 63749, 22526, 39254, 33741, 19507,
+        10962, 37318, 63189, 47942, 43280, 30224, 41789, 46131, 16764, 58622, 61105, 45986, 22471,
+        63693, 38758, 47177, 50116,
+    ];
+    no_alert_and_exact(picks, 17378251937151764373, 0.5775459147091446, false);
+}

@@ -2401,6 +2401,42 @@ impl Tracker {
                 }
             }
         }
+        // (Identity boards: …or after the moves seen but their last one or two — a capture
+        // and recapture followed where two pieces were only lifted: `g5 Nh4 Nhg4`, then the
+        // bishop and the e5 knight lifted, followed as `Bxg4 Nxg4`, then `Bf3 Nxf3` with the
+        // bishop captured at once. Found by the no-alert property, 2026-12-04, stop 36.)
+        if self.cfg.sensing == Sensing::Identity && !more_pieces && self.chain.len() >= 2 {
+            for cut in 1..=2.min(self.chain.len() - 1) {
+                let keep = self.chain.len() - cut;
+                let tail = self.chain[keep - 1].1.clone();
+                let seen: Vec<Move> = self.chain[..keep].iter().map(|(m, _)| *m).collect();
+                let dropped = self.chain[keep..]
+                    .iter()
+                    .map(|(m, _)| *m)
+                    .collect::<Vec<_>>();
+                for len in 1..=3 {
+                    let lines: Vec<Vec<Move>> = self
+                        .lines(&tail, &sensed, len)
+                        .into_iter()
+                        .filter(|rest| !rest.starts_with(&dropped))
+                        .map(|rest| seen.iter().copied().chain(rest).collect())
+                        .filter(|l: &Vec<Move>| self.fit(&cur, l) == Some((0, 0)))
+                        .collect();
+                    if let [line] = lines.as_slice() {
+                        let line = line.clone();
+                        if self.ghost_wait(now, &cur, &line) {
+                            return;
+                        }
+                        self.apply_line(now, &line);
+                        self.confirmed();
+                        return;
+                    }
+                    if !lines.is_empty() {
+                        break;
+                    }
+                }
+            }
+        }
         let game = self.game.as_ref().expect("checked above");
         let n = game.positions.len();
         // 3. The position before the last move — unless the reports tell of moves on to the
