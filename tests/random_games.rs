@@ -638,3 +638,20 @@ fn an_exchange_followed_where_two_pieces_were_lifted_is_read_again() {
     ];
     no_alert_and_exact(picks, 17378251937151764373, 0.5775459147091446, false);
 }
+
+/// Found by a sweep of random games (2026-12-04, stop 35; one in 1,000,000): `Bf8-h6`
+/// reported `Bg7` on its way, then `Rg3 Rxg3` (captured at once), `Qe3` and `Rg4` — five plies
+/// from before the bishop's move, one more than the search reaches, reported as displaced
+/// pieces. Read again at rest, the line that accounts for the reports in order.
+#[test]
+fn a_revision_and_four_more_plies_are_read_again_at_rest() {
+    let picks: &[u16] = &[
+        39694, 6161, 18056, 56941, 51190, 8853, 11033, 10720, 44315, 58638, 35336, 57647, 49494,
+        24563, 12869, 55476, 26570, 59332, 22037, 19204, 8203, 9133, 8642, 5802, 41154, 9224,
+        19900, 11669, 10176, 32742, 54461, 23556, 15773, 24032, 49219, 27972, 13593, 62254, 9460,
+        20622, 3059, 40820, 12634, 40065, 47924, 64880, 44689, 42410, 60896, 9880, 32905, 37111,
+        7845, 16365, 23204, 20813, 35238, 40261, 46399, 8538, 57877, 14140, 19469, 42299, 65031,
+        12063, 50192, 61844, 50861, 4088, 22044, 39280, 49535, 35544, 49361, 26385,
+    ];
+    no_alert_and_exact(picks, 16303585868051258368, 0.826212, true);
+}

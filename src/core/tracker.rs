@@ -3315,50 +3315,63 @@ impl Tracker {
             return false;
         }
         let n = g.moves.len();
-        for d in 2..=DEEP_REREAD_PLIES.min(n) {
+        // (The moves that may be read again: those reported within the revision window.)
+        let depth = (1..=DEEP_REREAD_PLIES.min(n))
+            .take_while(|&d| {
+                self.last_change_ms.saturating_sub(g.move_times[n - d]) <= self.cfg.revise_window_ms
+            })
+            .last()
+            .unwrap_or(0);
+        // (Each depth with up to two moves more than it takes back, and the last move revised
+        // with up to one move more than the search reaches; the fewest plies in the game
+        // first, then the nearest.)
+        let mut tries: Vec<(usize, usize)> = (1..=depth)
+            .flat_map(|d| (1..=(d + 2).max(self.cfg.max_plies + 1)).map(move |len| (d, len)))
+            .collect();
+        tries.sort_by_key(|&(d, len)| (len + n - d, d));
+        let touched_since = self.seen_empty | self.seen_filled;
+        for (d, len) in tries {
             let k = n - d;
-            if self.last_change_ms.saturating_sub(g.move_times[k]) > self.cfg.revise_window_ms {
-                break;
-            }
             let start = g.positions[k].clone();
             let first = g.moves[k];
-            for len in 1..=d + 2 {
-                let mut out = Vec::new();
-                let mut path = Vec::new();
-                self.search(&start, sensed, len, false, &mut path, &mut out);
-                // (Lines that keep the first move taken back are another depth's.)
-                out.retain(|l| l[0] != first);
-                if out.is_empty() {
-                    continue;
-                }
-                // (Of several, the one whose moves start and end most on squares the moves
-                // taken back or the reports since touched: `Bc8-a6 Rb5 Bxb5` rather than
-                // `Bc8-d7 Rb5 Bxb5` after `Bb7 Ra6 Bxa6` was read.)
-                let touched = g.moves[k..]
-                    .iter()
-                    .flat_map(|m| m.from().into_iter().chain([m.to()]))
-                    .collect::<Bitboard>()
-                    | self.seen_empty
-                    | self.seen_filled;
-                let support = |l: &[Move]| -> usize {
-                    l.iter()
-                        .map(|m| {
-                            usize::from(m.from().is_some_and(|f| touched.contains(f)))
-                                + usize::from(touched.contains(m.to()))
-                        })
-                        .sum()
-                };
-                let best = out.iter().map(|l| support(l)).max().unwrap_or(0);
-                let mut top = out.into_iter().filter(|l| support(l) == best);
-                let (Some(line), None) = (top.next(), top.next()) else {
-                    return false;
-                };
-                if self.ghost_wait(now, &start, &line) {
-                    return true;
-                }
-                self.read_again(now, k, &line);
+            let mut out = Vec::new();
+            let mut path = Vec::new();
+            self.search(&start, sensed, len, false, &mut path, &mut out);
+            // (Lines that keep the first move taken back are another depth's.)
+            out.retain(|l| l[0] != first);
+            // (Of several, the one that best accounts for the reports since the position was
+            // confirmed (see `Tracker::fit`; none that cannot), then whose moves start and end
+            // most on squares the moves taken back or the reports since touched: `Bc8-a6 Rb5
+            // Bxb5` rather than `Bc8-d7 Rb5 Bxb5` after `Bb7 Ra6 Bxa6` was read.)
+            let touched = g.moves[k..]
+                .iter()
+                .flat_map(|m| m.from().into_iter().chain([m.to()]))
+                .collect::<Bitboard>()
+                | touched_since;
+            let support = |l: &[Move]| -> usize {
+                l.iter()
+                    .map(|m| {
+                        usize::from(m.from().is_some_and(|f| touched.contains(f)))
+                            + usize::from(touched.contains(m.to()))
+                    })
+                    .sum()
+            };
+            let key = |l: &[Move]| {
+                self.fit(&start, l)
+                    .map(|c| (c, std::cmp::Reverse(support(l))))
+            };
+            let Some(best) = out.iter().filter_map(|l| key(l)).min() else {
+                continue;
+            };
+            let mut top = out.into_iter().filter(|l| key(l) == Some(best));
+            let (Some(line), None) = (top.next(), top.next()) else {
+                return false;
+            };
+            if self.ghost_wait(now, &start, &line) {
                 return true;
             }
+            self.read_again(now, k, &line);
+            return true;
         }
         false
     }
