@@ -655,3 +655,17 @@ fn a_revision_and_four_more_plies_are_read_again_at_rest() {
     ];
     no_alert_and_exact(picks, 16303585868051258368, 0.826212, true);
 }
+
+/// Found by the no-alert property (2026-12-04, stop 36, after 1,861,452 cases): `Rh2-e2`
+/// paused on f2 and reported `Rf2`, then `Kd7 h5 exd4 Nxc5` — five plies from before the
+/// rook's move — reported as displaced pieces. Read again at rest.
+#[test]
+fn a_slide_read_short_and_four_replies_are_read_again_at_rest() {
+    let picks: &[u16] = &[
+        52580, 39030, 11072, 57901, 21869, 11666, 34329, 17587, 18774, 52393, 25547, 30794, 32618,
+        1415, 48365, 18764, 60481, 22717, 13295, 9216, 14719, 57437, 49849, 364, 8439, 8750, 53688,
+        22244, 7572, 56944, 8916, 46017, 44001, 40076, 42086, 47985, 58356, 59291, 41369, 22783,
+        38947, 7426, 33343, 10088, 53038, 25241, 61597, 10825, 61549, 44875, 39270, 45514, 64338,
+    ];
+    no_alert_and_exact(picks, 16614806503674813460, 0.63807127514827, false);
+}
