@@ -122,15 +122,19 @@
 //!   as the reply began, then moved again (`Bc8-e6` reported `Bd7`, `Ke1`, `Be6-h3` read as
 //!   `Bd7 Ke1 Bd7-h3`: the same squares after the third move, no warning); a revision, a
 //!   capture at once and three replies, one ply more than the search reaches, reported as
-//!   displaced pieces; and the stalled game of `a_game_lost_track_of_is_reported_not_left_silent`,
-//!   now reported to the arbiter.
+//!   displaced pieces (read again at rest since stop 36, `Tracker::reread_deeper`); and the
+//!   stalled game of `a_game_lost_track_of_is_reported_not_left_silent`, now reported to the
+//!   arbiter. Stop 36's property runs found three more legal games reported as displaced
+//!   pieces, each read right since (`tests/random_games.rs`).
 //! - Occupancy boards (compared up to the promotion piece), default draw: 100% with clean
 //!   handling, 99.7% with every pattern but early replies and captures swapped inside one
 //!   scan, 99.1% with every pattern but early replies, 98.9% with every pattern (other draws
 //!   +5000 to +60000: every pattern 98.1–99.3%; the 40 draws +0, +5000 and +10000 to
-//!   +380000 together: 40,874 of 41,280, 99.0%, and of the 406 that differ 285 flagged — an
-//!   `ambiguous` event with the real moves among its candidates, 121 wrong without a warning
-//!   (stop 34, 2026-12-04; 40,873 before moves followed one by one with reports left over
+//!   +380000 together: 40,887 of 41,280, 99.0%, and of the 393 that differ 285 flagged — an
+//!   `ambiguous` event with the real moves among its candidates, 108 wrong without a warning
+//!   (stop 36, 2026-12-04; 40,874 and 121 before moves followed one by one with a move begun
+//!   well before the move before it landed yielded to a line that moves in turn,
+//!   `Tracker::moved_before_landing_occupancy`; 40,873 before moves followed one by one with reports left over
 //!   yielded to the reports followed again from before the last move; 40,874 before a capture
 //!   never seen rested from its origin emptied also when
 //!   several readings differ only in its target, stop 33) — 40,855 before a capture whose
