@@ -669,3 +669,18 @@ fn a_slide_read_short_and_four_replies_are_read_again_at_rest() {
     ];
     no_alert_and_exact(picks, 16614806503674813460, 0.63807127514827, false);
 }
+
+/// Found by the no-alert property (2026-12-04, stop 36, after 1,429,470 cases): `Rh1-e1`
+/// reported `Rg1` on its way, then `Nc5 Kf1 b5 Kg1 Na4` — six plies from before the rook's
+/// move — reported as displaced pieces. Read again at rest, two moves past the search.
+#[test]
+fn a_slide_read_short_and_five_replies_are_read_again_at_rest() {
+    let picks: &[u16] = &[
+        17456, 4038, 42316, 63250, 49336, 47158, 26734, 60656, 34692, 23017, 48904, 63755, 30230,
+        59371, 45769, 18146, 42260, 49947, 58547, 56253, 42308, 16310, 14705, 20699, 22730, 33281,
+        31720, 22814, 17339, 12556, 54283, 28531, 4111, 43804, 54846, 55351, 28099, 38527, 9650,
+        22236, 61402, 15978, 10165, 4807, 36925, 62707, 64223, 19875, 3389, 13574, 16739, 4531,
+        20891, 13545, 37691, 36890, 58431, 31293, 52478, 32920, 27486, 19946, 3932, 6,
+    ];
+    no_alert_and_exact(picks, 2594532291957338829, 0.9564806672987342, false);
+}
