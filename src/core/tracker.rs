@@ -3308,9 +3308,11 @@ impl Tracker {
     /// explains: the last moves read wrong — `Bc8-a6` paused on b7 and reported `Bb7`, White's
     /// rook lifted from a5 as the bishop went on, taken for `Ra6 Bxa6` (captured at once),
     /// then `Rb5 Bxb5`. From each position up to [`DEEP_REREAD_PLIES`] back (its moves all
-    /// reported within the revision window), the fewest moves that give the board piece for
-    /// piece, other than the game's: taken when one line alone does (after the rest a capture
-    /// at once needs), nothing when several do — once the board has rested `displaced_ms`.
+    /// reported within the revision window), lines of up to two moves more than the search
+    /// reaches (or than the depth takes back) that give the board piece for piece, other than
+    /// the game's, the fewest plies in the game first: taken when one line is best (see below;
+    /// after the rest a capture at once needs), nothing when several tie or the search passes
+    /// [`DEEP_REREAD_NODES`] positions — once the board has rested `displaced_ms`.
     fn reread_deeper(&mut self, now: u64, sensed: &Sensed) -> bool {
         let Some(g) = self.game.as_ref() else {
             return false;
@@ -3336,9 +3338,8 @@ impl Tracker {
             })
             .last()
             .unwrap_or(0);
-        // (Each depth with up to two moves more than it takes back, and the last move revised
-        // with up to two moves more than the search reaches; the fewest plies in the game
-        // first, then the nearest.)
+        // (Each depth with lines of up to two moves more than the search reaches, or than it
+        // takes back; the fewest plies in the game first, then the nearest.)
         let mut tries: Vec<(usize, usize)> = (1..=depth)
             .flat_map(|d| (1..=(d + 2).max(self.cfg.max_plies + 2)).map(move |len| (d, len)))
             .collect();
