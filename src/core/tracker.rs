@@ -3297,13 +3297,6 @@ impl Tracker {
         true
     }
 
-    /// Occupancy boards, a board nothing else explains: a pawn promoted (however long ago) to
-    /// another piece than the one reported, every move since kept on its squares, then up to
-    /// `max_plies` new moves to the board. A bishop read as a queen shows only when a move
-    /// is legal with the bishop alone (the king steps onto the queen's line) — possibly
-    /// dozens of moves later, out of reach of [`Tracker::reread`]'s other readings, which
-    /// would take back a capture read right instead. Returns the promotion's ply and the
-    /// moves from there (the most recent promotion that fits; the likeliest piece).
     /// Identity boards, a board no line from the game position or a revision of its last move
     /// explains: the last moves read wrong — `Bc8-a6` paused on b7 and reported `Bb7`, White's
     /// rook lifted from a5 as the bishop went on, taken for `Ra6 Bxa6` (captured at once),
@@ -3398,11 +3391,15 @@ impl Tracker {
                 self.fit(&start, l)
                     .map(|c| (c, std::cmp::Reverse(support(l))))
             };
-            let Some(best) = out.iter().filter_map(|l| key(l)).min() else {
+            let keyed: Vec<_> = out
+                .into_iter()
+                .filter_map(|l| key(&l).map(|c| (c, l)))
+                .collect();
+            let Some(best) = keyed.iter().map(|(c, _)| *c).min() else {
                 continue;
             };
-            let mut top = out.into_iter().filter(|l| key(l) == Some(best));
-            let (Some(line), None) = (top.next(), top.next()) else {
+            let mut top = keyed.into_iter().filter(|(c, _)| *c == best);
+            let (Some((_, line)), None) = (top.next(), top.next()) else {
                 return None;
             };
             return Some((k, start, line));
@@ -3410,6 +3407,13 @@ impl Tracker {
         None
     }
 
+    /// Occupancy boards, a board nothing else explains: a pawn promoted (however long ago) to
+    /// another piece than the one reported, every move since kept on its squares, then up to
+    /// `max_plies` new moves to the board. A bishop read as a queen shows only when a move
+    /// is legal with the bishop alone (the king steps onto the queen's line) — possibly
+    /// dozens of moves later, out of reach of [`Tracker::reread`]'s other readings, which
+    /// would take back a capture read right instead. Returns the promotion's ply and the
+    /// moves from there (the most recent promotion that fits; the likeliest piece).
     fn repromoted(&self, sensed: &Sensed) -> Option<(usize, Vec<Move>)> {
         let g = self.game.as_ref().filter(|g| g.promotions > 0)?;
         let n = g.moves.len();
@@ -4006,10 +4010,6 @@ impl Tracker {
         })
     }
 
-    /// Occupancy boards, [`Tracker::moved_before_landing`]: whether a move of `line` had its
-    /// origin last read empty more than `FULL_SCAN_MS - STEP_MIN_MS` before the move before it
-    /// was first read landed (its target filled after its origin emptied; captures, whose
-    /// target need not read empty, and castling are not dated).
     /// Occupancy boards: when `m` (no capture, no castling) was first read landed — its
     /// target filled no earlier than a scan before its origin was first read empty since the
     /// position was confirmed (any time, when it has not been: a move begun before).
