@@ -684,3 +684,36 @@ fn a_slide_read_short_and_five_replies_are_read_again_at_rest() {
     ];
     no_alert_and_exact(picks, 2594532291957338829, 0.9564806672987342, false);
 }
+
+/// Found by the no-alert property (2026-12-04, stop 36, after 1,049,338 cases): `Rg7-g5`
+/// paused on g6 and reported `Rg6`, then `hxg5 Kd7 Nac2 Ke7` — the board is `Nc2 Rg5 hxg5
+/// Ke7` after `Rg6`, in another order than the board showed, taken for a move in progress
+/// and reported as displaced pieces once at rest. Read again at rest first; of the lines, the
+/// one that accounts for every report in order (the king seen on d7) rather than the
+/// shortest.
+#[test]
+fn a_line_out_of_order_at_rest_is_read_again_from_further_back() {
+    let picks: &[u16] = &[
+        15525, 30756, 14347, 14222, 17465, 54275, 3808, 8972, 23187, 46434, 2383, 49487, 28576,
+        54377, 31531, 65146, 54533, 44226, 23531, 55844, 3680, 19812, 7899, 31914, 43498, 29705,
+        63558, 31744, 38056, 4430, 44422, 10988, 30482, 60051, 17184, 59458, 55712, 39560, 61854,
+        61477, 50464, 49991, 14063, 59097, 0, 40245, 44985, 19444, 0, 0,
+    ];
+    no_alert_and_exact(picks, 12780080752709391381, 0.8037381222513583, false);
+}
+
+/// Found by the no-alert property (2026-12-04, stop 36, after 2,706,073 cases): `Qh7-f5`
+/// landed as Black lifted his queen from g4, read `Qg6 Qf5 Qxf5` (the black queen captured at
+/// once) and confirmed; then the black queen put on e2 — displaced pieces. The moves read
+/// again at rest are matched against the reports since the position they start from, not
+/// only those since the last confirmed one.
+#[test]
+fn moves_confirmed_then_read_again_are_matched_to_their_own_reports() {
+    let picks: &[u16] = &[
+        15618, 65115, 37740, 57101, 47416, 33692, 42656, 27738, 47975, 40726, 53898, 5721, 46142,
+        21676, 35458, 3645, 51261, 51528, 43501, 8328, 6447, 58314, 30421, 14736, 586, 47307,
+        56352, 50086, 65043, 61500, 1459, 1767, 19868, 16317, 46636, 13902, 26870, 60268, 44805,
+        40414, 38776, 9979, 25516, 15282,
+    ];
+    no_alert_and_exact(picks, 555543494136079147, 0.5802304903657777, true);
+}

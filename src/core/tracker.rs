@@ -333,6 +333,11 @@ const MAX_REPORTS: usize = 256;
 /// Field reports remembered across confirmed positions (see `Tracker::history`).
 const MAX_HISTORY: usize = 1024;
 
+/// Identity boards: how many field reports before the last confirmed position are kept at
+/// least (see `Tracker::timed_history`) — the few plies a read at rest takes back, in quick
+/// play with every square of a slide reported, take far fewer.
+const TIMED_HISTORY: usize = 128;
+
 /// Candidate lines that stay apart for this many moves: the likeliest is taken (see
 /// `Tracker::extend_pending`; measured with `examples/exactness.rs`: 3 to 5 do equally well,
 /// never deciding costs ~25 occupancy games in 1,032).
@@ -853,7 +858,12 @@ pub struct Tracker {
     /// earlier moves were made, for re-reading them (see `Tracker::reread`,
     /// `Tracker::refollow`).
     history: Vec<(Square, bool)>,
-    /// How many reports were ever kept in `history` (a report's number counts from the first).
+    /// Identity boards: the field reports before the last confirmed position, as `reports`
+    /// keeps them (the most recent `TIMED_HISTORY`): how the moves read again at rest were
+    /// made (see `Tracker::reread_deeper`).
+    timed_history: Vec<(Square, bool, Option<shakmaty::Piece>, u64)>,
+    /// How many reports were ever kept in `history` or `timed_history` (a report's number
+    /// counts from the first).
     history_total: usize,
     /// The last board that the reports followed again did not explain (see
     /// `Tracker::followed_lines`, `Tracker::refollow`): at that ply, after that many reports,
@@ -934,6 +944,7 @@ impl Tracker {
             dump_since_confirm: false,
             reports: Vec::new(),
             history: Vec::new(),
+            timed_history: Vec::new(),
             history_total: 0,
             history_floor: None,
             position_mark: None,
@@ -1890,6 +1901,15 @@ impl Tracker {
             }
             if self.history.len() > 2 * MAX_HISTORY {
                 self.history.drain(..MAX_HISTORY);
+            }
+        } else {
+            if self.dump_since_confirm {
+                self.timed_history.clear();
+            }
+            self.timed_history.extend_from_slice(&self.reports);
+            self.history_total += self.reports.len();
+            if self.timed_history.len() > 2 * TIMED_HISTORY {
+                self.timed_history.drain(..TIMED_HISTORY);
             }
         }
         self.reports.clear();
@@ -3340,9 +3360,8 @@ impl Tracker {
         let touched_since = self.seen_empty | self.seen_filled;
         self.search_budget.set(DEEP_REREAD_NODES);
         let found = self.deeper_line(sensed, n, tries, touched_since);
-        let exhausted = self.search_budget.get() == 0;
         self.search_budget.set(u32::MAX);
-        let Some((k, start, line)) = found.filter(|_| !exhausted) else {
+        let Some((k, start, line)) = found else {
             return false;
         };
         if self.ghost_wait(now, &start, &line) {
@@ -3354,20 +3373,26 @@ impl Tracker {
 
     /// [`Tracker::reread_deeper`]'s search: the ply read again from, its position and the line.
     fn deeper_line(
-        &self,
+        &mut self,
         sensed: &Sensed,
         n: usize,
         tries: Vec<(usize, usize)>,
         touched_since: Bitboard,
     ) -> Option<(usize, Chess, Vec<Move>)> {
-        let g = self.game.as_ref()?;
+        let mut fallback = None;
         for (d, len) in tries {
+            let g = self.game.as_ref()?;
             let k = n - d;
             let start = g.positions[k].clone();
             let first = g.moves[k];
+            let mark = g.move_history[k];
             let mut out = Vec::new();
             let mut path = Vec::new();
             self.search(&start, sensed, len, false, &mut path, &mut out);
+            // (A search cut short may have missed lines: only what the tries before it found.)
+            if self.search_budget.get() == 0 {
+                break;
+            }
             // (Lines that keep the first move taken back are another depth's.)
             out.retain(|l| l[0] != first);
             // (Of several, the one that best accounts for the reports since the position was
@@ -3379,6 +3404,16 @@ impl Tracker {
                 .flat_map(|m| m.from().into_iter().chain([m.to()]))
                 .collect::<Bitboard>()
                 | touched_since;
+            // (The reports since the position read again from was confirmed: the moves taken
+            // back were made in them — `Qh7-f5 Qg4-e2` after `Qg6 Qf5 Qxf5` was confirmed.)
+            let dropped = self.history_total - self.timed_history.len();
+            let since: Vec<_> = self.timed_history
+                [mark.saturating_sub(dropped).min(self.timed_history.len())..]
+                .iter()
+                .chain(&self.reports)
+                .copied()
+                .collect();
+            let current = std::mem::replace(&mut self.reports, since);
             let support = |l: &[Move]| -> usize {
                 l.iter()
                     .map(|m| {
@@ -3395,16 +3430,25 @@ impl Tracker {
                 .into_iter()
                 .filter_map(|l| key(&l).map(|c| (c, l)))
                 .collect();
+            self.reports = current;
             let Some(best) = keyed.iter().map(|(c, _)| *c).min() else {
                 continue;
             };
             let mut top = keyed.into_iter().filter(|(c, _)| *c == best);
-            let (Some((_, line)), None) = (top.next(), top.next()) else {
-                return None;
+            let unique = match (top.next(), top.next()) {
+                (Some((_, line)), None) => Some((k, start, line)),
+                _ => None,
             };
-            return Some((k, start, line));
+            // (A line that accounts for every report in order ends the search; else the
+            // first found stands unless a longer one does: `Rg7-g5 hxg5 Ke8-d7 Nac2 Kd7-e7`
+            // after `Rg6` was reported, the king seen on d7, rather than the shorter `Rg5 hxg5
+            // Ke7 Nac2` out of order.)
+            if best.0 == (0, 0) {
+                return unique;
+            }
+            fallback.get_or_insert(unique);
         }
-        None
+        fallback.flatten()
     }
 
     /// Occupancy boards, a board nothing else explains: a pawn promoted (however long ago) to
@@ -3858,6 +3902,12 @@ impl Tracker {
             }
             Shape::Displaced(diffs) => {
                 if self.due(now, t + self.cfg.displaced_ms, &sensed) {
+                    // (Not before the moves have been read again from further back: a line
+                    // the board shows out of order was a move in progress, not once at
+                    // rest — see `Tracker::reread_deeper`.)
+                    if self.reread_deeper(now, &sensed) {
+                        return;
+                    }
                     self.displaced(now, diffs, cur);
                 }
             }
