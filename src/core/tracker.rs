@@ -3364,10 +3364,7 @@ impl Tracker {
         let Some((k, start, line)) = found else {
             return false;
         };
-        if self.ghost_wait(now, &start, &line) {
-            return true;
-        }
-        self.read_again(now, k, &line);
+        self.read_again_unless_ghost(now, k, &start, &line);
         true
     }
 
@@ -4908,16 +4905,10 @@ impl Tracker {
         if !self.revision_seen(&before, last, &line) || self.fit(&before, &line) != Some((0, 0)) {
             return false;
         }
-        if self.ghost_wait(now, &before, &line) {
-            return true;
-        }
-        self.takeback_to(now, n - 2);
-        self.apply_line(now, &line);
-        self.confirmed();
+        self.read_again_unless_ghost(now, n - 2, &before, &line);
         true
     }
 
-    /// Takes `line` from `start` as the moves followed so far.
     /// Another reading of the game: back to ply `k` (`takeback`s), then `line` from there,
     /// the board's position confirmed.
     fn read_again(&mut self, now: u64, k: usize, line: &[Move]) {
@@ -4926,6 +4917,7 @@ impl Tracker {
         self.confirmed();
     }
 
+    /// Takes `line` from `start` as the moves followed so far.
     fn set_chain(&mut self, start: &Chess, line: &[Move]) {
         self.chain.clear();
         self.chain_guess = None;
@@ -5048,11 +5040,16 @@ impl Tracker {
             return false;
         };
         let start = self.game.as_ref().expect("a game").positions[keep].clone();
-        if self.ghost_wait(now, &start, &line) {
-            return true;
-        }
-        self.read_again(now, keep, &line);
+        self.read_again_unless_ghost(now, keep, &start, &line);
         true
+    }
+
+    /// Reads the moves again from ply `k` (`start`) as `line` — unless the board waits for a
+    /// ghost piece first (see [`Tracker::ghost_wait`]).
+    fn read_again_unless_ghost(&mut self, now: u64, k: usize, start: &Chess, line: &[Move]) {
+        if !self.ghost_wait(now, start, line) {
+            self.read_again(now, k, line);
+        }
     }
 
     /// [`single_move`], the last answer kept: asked again for the same position and board —
