@@ -717,3 +717,18 @@ fn moves_confirmed_then_read_again_are_matched_to_their_own_reports() {
     ];
     no_alert_and_exact(picks, 555543494136079147, 0.5802304903657777, true);
 }
+
+/// Found by the no-alert property on the previous tracker (2026-12-04, stop 37, after
+/// 1,530,752 cases): `Be5-c7` paused on d6 and reported `Bd6`, revised to `Bb8 Rxb8` (the
+/// rook read as capturing at once), then `Bg6` — at rest, displaced pieces (two bishops where
+/// the game had none). Read again at rest from further back: `Bc7 Rb8 Bg6`.
+#[test]
+fn a_slide_revised_to_a_false_capture_at_once_is_read_again_at_rest() {
+    let picks: &[u16] = &[
+        1140, 1859, 6501, 41795, 55378, 36495, 1778, 46967, 16731, 55936, 22769, 52515, 59482,
+        40770, 28915, 38261, 25903, 62474, 28100, 235, 34422, 29131, 35473, 1512, 45560, 26090,
+        1962, 44318, 41720, 40488, 15717, 53031, 32391, 12241, 50149, 47744, 24933, 43184, 39000,
+        42796, 45656,
+    ];
+    no_alert_and_exact(picks, 642171352464879464, 0.9146006374385746, false);
+}
