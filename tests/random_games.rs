@@ -732,3 +732,21 @@ fn a_slide_revised_to_a_false_capture_at_once_is_read_again_at_rest() {
     ];
     no_alert_and_exact(picks, 642171352464879464, 0.9146006374385746, false);
 }
+
+/// Found by a sweep of random games (2026-12-04, stop 35; one in 500,000): `Rh1-f1` landing
+/// after Black took the d2 knight off for `Bxd2+`, the bishop never seen down (`Nxd2` swapped
+/// onto d2 within a scan), then `Qc1 Re1 Be6 Qc2 Rc7` with a piece in the hand at every
+/// pause — eight plies the moves followed as they came lost track of, reported as displaced
+/// pieces. The reports followed one by one from the last position account for them.
+#[test]
+fn quick_play_past_a_capture_never_seen_down_is_followed_on() {
+    let picks: &[u16] = &[
+        35533, 39606, 40238, 44676, 18507, 39938, 35146, 53673, 56356, 16480, 59578, 37163, 25506,
+        12235, 44588, 56501, 5075, 57427, 41050, 1581, 3068, 56873, 20161, 44085, 42459, 22691,
+        3934, 4023, 18304, 43973, 8107, 57467, 47879, 45649, 21614, 51279, 47793, 12986, 37642,
+        40729, 10854, 58957, 7315, 37797, 20985, 63021, 12951, 49975, 64518, 27007, 36987, 32583,
+        13052, 596, 11613, 22747, 37920, 32146, 59181, 22092, 35254, 12919, 37243, 16619, 40586,
+        64956,
+    ];
+    no_alert_and_exact(picks, 13616014995029518070, 0.73449, false);
+}

@@ -2875,6 +2875,9 @@ impl Tracker {
             }
             self.unfollowed = Some(key);
         }
+        if self.take_followed_on(now, &cur, &sensed) {
+            return;
+        }
         self.searched = Some((sensed.clone(), self.ply(), false));
         if self.try_reread(now, &sensed, false) {
             return;
@@ -4839,16 +4842,37 @@ impl Tracker {
         if more || self.reports.len() < 2 || !seen {
             return false;
         }
+        let chain = self.follow_chain(&before, g.current().board(), Some(last));
+        let Some((_, end)) = chain.last() else {
+            return false;
+        };
+        if chain.len() < 2 || !sensed.matches(end.board()) {
+            return false;
+        }
+        let line: Vec<Move> = chain.iter().map(|(m, _)| *m).collect();
+        if !self.revision_seen(&before, last, &line) || self.fit(&before, &line) != Some((0, 0)) {
+            return false;
+        }
+        self.read_again_unless_ghost(now, n - 2, &before, &line);
+        true
+    }
+
+    /// Identity boards: the field reports since the game position was confirmed, applied to
+    /// `base` (the board then) and followed one by one from `before` (as `follow` does: a
+    /// transit replaced by the square the piece went on to, a capture and its recapture, a
+    /// reply's piece lifted, two moves at once). With `last`, the first move must be another
+    /// one (a revision of it). The moves so followed, each with the position after it.
+    fn follow_chain(&self, before: &Chess, base: &Board, last: Option<Move>) -> Vec<(Move, Chess)> {
         let mut board = Sensed::Identity {
-            board: g.current().board().clone(),
+            board: base.clone(),
             unknown: Bitboard::EMPTY,
         };
         let touched = self.seen_empty | self.seen_filled;
         let mut chain: Vec<(Move, Chess)> = Vec::new();
         for &(sq, placed, piece, _) in &self.reports {
             board.set(sq, piece.map_or(PieceCode::Empty, PieceCode::Piece));
-            let tail = chain.last().map_or(&before, |c| &c.1).clone();
-            let revised = |m: &Move, k: usize| k > 0 || *m != last;
+            let tail = chain.last().map_or(before, |c| &c.1).clone();
+            let revised = |m: &Move, k: usize| k > 0 || Some(*m) != last;
             if let Some(next) = self.one_move(&tail, &board)
                 && revised(&next.0, chain.len())
             {
@@ -4857,7 +4881,7 @@ impl Tracker {
             }
             // (The last step was a transit: replaced.)
             if let Some(k) = chain.len().checked_sub(1) {
-                let prev = if k >= 1 { &chain[k - 1].1 } else { &before };
+                let prev = if k >= 1 { &chain[k - 1].1 } else { before };
                 if let Some(next) = self.one_move(prev, &board)
                     && revised(&next.0, k)
                 {
@@ -4872,6 +4896,7 @@ impl Tracker {
                 continue;
             }
             if let Some(next) = one_move_reply_lifted(&tail, &board)
+                .or_else(|| one_move_lifted(&tail, &board, true))
                 && revised(&next.0, chain.len())
             {
                 chain.push(next);
@@ -4887,25 +4912,57 @@ impl Tracker {
                 continue;
             }
             // (Nothing else: the last step was a transit, the reply's piece lifted since.)
-            if let Some(k) = chain.len().checked_sub(1)
-                && let Some(next) =
-                    one_move_reply_lifted(if k >= 1 { &chain[k - 1].1 } else { &before }, &board)
-                && revised(&next.0, k)
-            {
-                chain[k] = next;
+            if let Some(k) = chain.len().checked_sub(1) {
+                let prev = if k >= 1 { &chain[k - 1].1 } else { before };
+                if let Some(next) = one_move_reply_lifted(prev, &board)
+                    .or_else(|| one_move_lifted(prev, &board, true))
+                    && revised(&next.0, k)
+                {
+                    chain[k] = next;
+                }
             }
         }
+        chain
+    }
+
+    /// Identity boards, quick play past the search's reach that the moves followed as they
+    /// came lost track of (two moves at once, the first piece never seen down: `Rf1 Bxd2+
+    /// Nxd2` with the knight swapped onto d2 within a scan of the bishop, then `Qc1 Re1 Be6
+    /// Qc2 Rc7` with a piece in the hand at every pause): the reports since the position was
+    /// confirmed, followed one by one from it (see [`Tracker::follow_chain`]). When the moves
+    /// so followed are more than the search reaches, end in the sensed board and account for
+    /// every report in order (see [`Tracker::fit`]), they are played (after the rest a piece
+    /// captured at once needs). Returns whether the board was dealt with.
+    fn take_followed_on(&mut self, now: u64, cur: &Chess, sensed: &Sensed) -> bool {
+        let Sensed::Identity { board, unknown } = sensed else {
+            return false;
+        };
+        // (Cheap first: moves never add pieces.)
+        if self.dump_since_confirm
+            || self.alert
+            || !unknown.is_empty()
+            || self.reports.len() <= self.cfg.max_plies
+            || Color::ALL
+                .into_iter()
+                .any(|c| pieces_lost(cur.board(), board, c).is_none())
+        {
+            return false;
+        }
+        let chain = self.follow_chain(cur, cur.board(), None);
         let Some((_, end)) = chain.last() else {
             return false;
         };
-        if chain.len() < 2 || !sensed.matches(end.board()) {
+        if chain.len() <= self.cfg.max_plies || !sensed.matches(end.board()) {
             return false;
         }
-        let line: Vec<Move> = chain.iter().map(|(m, _)| *m).collect();
-        if !self.revision_seen(&before, last, &line) || self.fit(&before, &line) != Some((0, 0)) {
+        let line: Vec<Move> = chain.into_iter().map(|(m, _)| m).collect();
+        if self.fit(cur, &line) != Some((0, 0)) {
             return false;
         }
-        self.read_again_unless_ghost(now, n - 2, &before, &line);
+        if !self.ghost_wait(now, cur, &line) {
+            self.apply_line(now, &line);
+            self.confirmed();
+        }
         true
     }
 
@@ -6592,6 +6649,14 @@ fn pieces_lost(before: &Board, after: &Board, color: Color) -> Option<usize> {
 /// piece of the other side (the side to reply) lifted — the reply begun before the move
 /// landed.
 fn one_move_reply_lifted(pos: &Chess, sensed: &Sensed) -> Option<(Move, Chess)> {
+    one_move_lifted(pos, sensed, false)
+}
+
+/// Identity boards: [`one_move_reply_lifted`], or with `victim` the one legal move whose
+/// result the board shows with one of the mover's pieces lifted that the reply can capture
+/// — its victim taken off first (`Rh1-f1` landing after Black took the d2 knight off for
+/// `Bxd2`).
+fn one_move_lifted(pos: &Chess, sensed: &Sensed, victim: bool) -> Option<(Move, Chess)> {
     let Sensed::Identity { board, unknown } = sensed else {
         return None;
     };
@@ -6602,9 +6667,16 @@ fn one_move_reply_lifted(pos: &Chess, sensed: &Sensed) -> Option<(Move, Chess)> 
     // (Cheap first: the mover keeps his pieces; the other side lost one or two — the piece
     // in the hand, and maybe the one captured.)
     let us = pos.turn();
-    if pieces_lost(pos.board(), board, us) != Some(0)
-        || !matches!(pieces_lost(pos.board(), board, us.other()), Some(1 | 2))
-    {
+    let lost = (
+        pieces_lost(pos.board(), board, us),
+        pieces_lost(pos.board(), board, us.other()),
+    );
+    let cheap = if victim {
+        matches!(lost, (Some(1), Some(0 | 1)))
+    } else {
+        matches!(lost, (Some(0), Some(1 | 2)))
+    };
+    if !cheap {
         return None;
     }
     let mut found = None;
@@ -6617,7 +6689,16 @@ fn one_move_reply_lifted(pos: &Chess, sensed: &Sensed) -> Option<(Move, Chess)> 
         let left = sensed.diff(next.board());
         let lifted = left.count() == 1
             && left.first().is_some_and(|sq| {
-                board.piece_at(sq).is_none() && next.board().color_at(sq) == Some(us.other())
+                board.piece_at(sq).is_none()
+                    && if victim {
+                        next.board().color_at(sq) == Some(us)
+                            && next
+                                .legal_moves()
+                                .iter()
+                                .any(|r| r.to() == sq && r.is_capture())
+                    } else {
+                        next.board().color_at(sq) == Some(us.other())
+                    }
             });
         if lifted {
             if found.is_some() {
