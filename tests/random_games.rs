@@ -750,3 +750,33 @@ fn quick_play_past_a_capture_never_seen_down_is_followed_on() {
     ];
     no_alert_and_exact(picks, 13616014995029518070, 0.73449, false);
 }
+
+/// Found by the no-alert property (2026-12-04, stop 37, after 581,247 cases): `Ra1-a3`
+/// reported `Ra2` on its way, then `e4 Ra2 Qg5 Nxd5` with the d5 pawn lifted before the
+/// c3 knight — followed again one by one as `Nxe4 dxe4` (a capture and recapture on e4)
+/// where the two pieces were only lifted, so the knight put down on d5 could not be followed;
+/// reported as displaced pieces. A piece put down that nothing follows after a capture and
+/// recapture is read from before them.
+#[test]
+fn a_capture_and_recapture_read_where_two_pieces_were_lifted_is_read_again() {
+    let picks: &[u16] = &[
+        32148, 2111, 34129, 35104, 21655, 39105, 49468, 61621, 28364, 2210, 50798, 12491, 55018,
+        28316, 64911, 62924, 56127, 57351, 29866, 43728, 44738, 415,
+    ];
+    no_alert_and_exact(picks, 17035831631717431260, 0.9453398420136642, false);
+}
+
+/// Found by the no-alert property (2026-12-04, stop 37, after 957,742 cases): `Nbc3 Qg1+
+/// Nxg1 e6 Re2` in quick succession, the queen captured at once on g1 and never seen there —
+/// five plies past the search, read as displaced pieces. Two moves over three squares may be
+/// a move and its piece captured at once on its target.
+#[test]
+fn a_queen_captured_at_once_in_quick_play_is_followed() {
+    let picks: &[u16] = &[
+        21413, 36266, 32231, 14566, 20813, 2901, 46757, 56789, 56736, 60320, 8879, 61550, 34050,
+        55040, 7361, 4677, 19649, 56024, 24715, 60764, 12573, 58334, 53515, 6227, 29778, 22987,
+        20437, 9380, 33840, 41326, 36409, 24527, 57897, 28947, 35015, 35622, 42933, 46531, 30941,
+        19601, 16015, 9991,
+    ];
+    no_alert_and_exact(picks, 11443839377333251731, 0.7568509009061136, true);
+}

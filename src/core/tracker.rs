@@ -1565,14 +1565,17 @@ impl Tracker {
     fn two_moves(&self, pos: &Chess, sensed: &Sensed) -> Option<[(Move, Chess); 2]> {
         let diff = sensed.diff(pos.board());
         // Three squares: the second move landed where the first one started (the square holds
-        // the other side's piece now); anything else needs four or more.
-        let onto_origin = diff.count() == 3;
-        if onto_origin {
+        // the other side's piece now), or captured the first one's piece at once on an empty
+        // square (`Qg1+ Nxg1`, the queen never seen there: the square holds the other side's
+        // piece now); anything else needs four or more.
+        let three = diff.count() == 3;
+        if three {
             let Sensed::Identity { board, .. } = sensed else {
                 return None;
             };
             let us = pos.turn();
-            if (diff & pos.board().by_color(us) & board.by_color(us.other())).is_empty() {
+            let now_theirs = diff & board.by_color(us.other());
+            if (now_theirs & (pos.board().by_color(us) | !pos.board().occupied())).is_empty() {
                 return None;
             }
         }
@@ -1588,7 +1591,7 @@ impl Tracker {
             let mut mid = pos.clone();
             mid.play_unchecked(a);
             for &b in mid.legal_moves().iter() {
-                if !inside(&b) || (onto_origin && a.from() != Some(b.to())) {
+                if !inside(&b) || (three && a.from() != Some(b.to()) && !captured_at_once(&a, &b)) {
                     continue;
                 }
                 let mut end = mid.clone();
@@ -4869,6 +4872,8 @@ impl Tracker {
         };
         let touched = self.seen_empty | self.seen_filled;
         let mut chain: Vec<(Move, Chess)> = Vec::new();
+        // (Where the last capture and recapture were taken, while nothing followed them.)
+        let mut recaptured: Option<usize> = None;
         for &(sq, placed, piece, _) in &self.reports {
             board.set(sq, piece.map_or(PieceCode::Empty, PieceCode::Piece));
             let tail = chain.last().map_or(before, |c| &c.1).clone();
@@ -4892,8 +4897,26 @@ impl Tracker {
             if let Some(steps) = capture_recapture(&tail, &board, touched)
                 && revised(&steps[0].0, chain.len())
             {
+                recaptured = Some(chain.len());
                 chain.extend(steps);
                 continue;
+            }
+            // (A capture and recapture read where the two pieces were only lifted: a piece put
+            // down that nothing follows is read from before them — `Qg1+ Nxg1`, the queen
+            // captured at once, rather than `Qxc3 Nexc3` when the queen and the e2 knight were
+            // lifted.)
+            if placed && let Some(k) = recaptured.filter(|&k| chain.len() == k + 2) {
+                let from = if k >= 1 { &chain[k - 1].1 } else { before };
+                let again = match self.one_move(from, &board) {
+                    Some(step) => Some(vec![step]),
+                    None => self.two_moves(from, &board).map(Vec::from),
+                };
+                if let Some(steps) = again.filter(|st| revised(&st[0].0, k)) {
+                    chain.truncate(k);
+                    chain.extend(steps);
+                    recaptured = None;
+                    continue;
+                }
             }
             if let Some(next) = one_move_reply_lifted(&tail, &board)
                 .or_else(|| one_move_lifted(&tail, &board, true))
