@@ -126,7 +126,13 @@
 //!   stalled game of `a_game_lost_track_of_is_reported_not_left_silent`, now reported to the
 //!   arbiter. Stop 36's property runs found four more legal games reported as displaced
 //!   pieces, each read right since (`tests/random_games.rs`; the last six plies from before a
-//!   slide read short). The sweep's next 1,000,000 games (stop 36): none differ.
+//!   slide read short). The sweep's next 1,000,000 games (stop 36): none differ. Stop 37
+//!   read right the sweep's game eight plies behind (`Tracker::take_followed_on`) and five
+//!   more no-alert failures (a line out of order at rest, moves confirmed then read again,
+//!   a false capture at once after a revision, a capture and recapture taken where two
+//!   pieces were lifted, a queen captured at once in quick play); the silent `Bd7 Ke1
+//!   Bd7-h3` stays (the bishop's continuation came 187 ms before the king landed, within
+//!   the sensor's lag: either reading fits the reports).
 //! - Occupancy boards (compared up to the promotion piece), default draw: 100% with clean
 //!   handling, 99.7% with every pattern but early replies and captures swapped inside one
 //!   scan, 99.1% with every pattern but early replies, 98.9% with every pattern (other draws
