@@ -329,8 +329,8 @@ const MAX_LINES: usize = 16;
 const DEEP_REREAD_PLIES: usize = 4;
 
 /// At most this many positions are searched by one read at rest from further back (a board
-/// pieces were knocked about on could make its search of six plies run long); beyond, nothing
-/// is read again and the irregularity is reported.
+/// pieces were knocked about on could make its search of six plies run long); beyond, only
+/// a line found before is read (none: the irregularity is reported).
 const DEEP_REREAD_NODES: u32 = 200_000;
 
 /// Field updates remembered between confirmed positions (enough for several moves).
@@ -3335,9 +3335,13 @@ impl Tracker {
     /// then `Rb5 Bxb5`. From each position up to [`DEEP_REREAD_PLIES`] back (its moves all
     /// reported within the revision window), lines of up to two moves more than the search
     /// reaches (or than the depth takes back) that give the board piece for piece, other than
-    /// the game's, the fewest plies in the game first: taken when one line is best (see below;
-    /// after the rest a capture at once needs), nothing when several tie or the search passes
-    /// [`DEEP_REREAD_NODES`] positions — once the board has rested `displaced_ms`.
+    /// the game's, the fewest plies in the game first: the first line that accounts for every
+    /// report in order, else the first found, taken when it is the one best at its depth and
+    /// length (see `Tracker::deeper_line`; after the rest a capture at once needs); nothing
+    /// when several tie, or when the search passes [`DEEP_REREAD_NODES`] positions before
+    /// any is found — once the board has rested `displaced_ms` (also before displaced pieces
+    /// are reported). Lines are matched to the reports since the position they start from
+    /// (`Tracker::timed_history`).
     fn reread_deeper(&mut self, now: u64, sensed: &Sensed) -> bool {
         let Some(g) = self.game.as_ref() else {
             return false;
