@@ -2467,11 +2467,7 @@ impl Tracker {
                         .collect();
                     if let [line] = lines.as_slice() {
                         let line = line.clone();
-                        if self.ghost_wait(now, &cur, &line) {
-                            return;
-                        }
-                        self.apply_line(now, &line);
-                        self.confirmed();
+                        self.take_unless_ghost(now, &cur, &line);
                         return;
                     }
                     if !lines.is_empty() {
@@ -2682,12 +2678,7 @@ impl Tracker {
                         return;
                     }
                     let line = line.clone();
-                    if self.ghost_wait(now, &before, &line) {
-                        return;
-                    }
-                    self.takeback_to(now, n - 2);
-                    self.apply_line(now, &line);
-                    self.confirmed();
+                    self.read_again_unless_ghost(now, n - 2, &before, &line);
                     return;
                 }
             }
@@ -2874,12 +2865,8 @@ impl Tracker {
                 // (After the rest a piece captured at once needs, as for any line: `Nb1 c6
                 // Bf3 Qg6-h5 Bxh5` where the bishop slid on to h5 via g4 and the queen was
                 // lifted for `Qe4` — found by the no-alert property, 2026-12-04, stop 35.)
-                if self.ghost_wait(now, &cur, line) {
-                    return;
-                }
                 let line = line.clone();
-                self.apply_line(now, &line);
-                self.confirmed();
+                self.take_unless_ghost(now, &cur, &line);
                 return;
             }
             self.unfollowed = Some(key);
@@ -3408,6 +3395,9 @@ impl Tracker {
             }
             // (Lines that keep the first move taken back are another depth's.)
             out.retain(|l| l[0] != first);
+            if out.is_empty() {
+                continue;
+            }
             // (Of several, the one that best accounts for the reports since the position was
             // confirmed (see `Tracker::fit`; none that cannot), then whose moves start and end
             // most on squares the moves taken back or the reports since touched: `Bc8-a6 Rb5
@@ -3419,9 +3409,7 @@ impl Tracker {
                 | touched_since;
             // (The reports since the position read again from was confirmed: the moves taken
             // back were made in them — `Qh7-f5 Qg4-e2` after `Qg6 Qf5 Qxf5` was confirmed.)
-            let dropped = self.history_total - self.timed_history.len();
-            let since: Vec<_> = self.timed_history
-                [mark.saturating_sub(dropped).min(self.timed_history.len())..]
+            let since: Vec<_> = kept_since(&self.timed_history, self.history_total, mark)
                 .iter()
                 .chain(&self.reports)
                 .copied()
@@ -4886,7 +4874,7 @@ impl Tracker {
         let mut recaptured: Option<usize> = None;
         for &(sq, placed, piece, _) in &self.reports {
             board.set(sq, piece.map_or(PieceCode::Empty, PieceCode::Piece));
-            let tail = chain.last().map_or(before, |c| &c.1).clone();
+            let tail = position_before(&chain, before, chain.len()).clone();
             let revised = |m: &Move, k: usize| k > 0 || Some(*m) != last;
             if let Some(next) = self.one_move(&tail, &board)
                 && revised(&next.0, chain.len())
@@ -4896,7 +4884,7 @@ impl Tracker {
             }
             // (The last step was a transit: replaced.)
             if let Some(k) = chain.len().checked_sub(1) {
-                let prev = if k >= 1 { &chain[k - 1].1 } else { before };
+                let prev = position_before(&chain, before, k);
                 if let Some(next) = self.one_move(prev, &board)
                     && revised(&next.0, k)
                 {
@@ -4916,7 +4904,7 @@ impl Tracker {
             // captured at once, rather than `Qxc3 Nexc3` when the queen and the e2 knight were
             // lifted.)
             if placed && let Some(k) = recaptured.filter(|&k| chain.len() == k + 2) {
-                let from = if k >= 1 { &chain[k - 1].1 } else { before };
+                let from = position_before(&chain, before, k);
                 let again = match self.one_move(from, &board) {
                     Some(step) => Some(vec![step]),
                     None => self.two_moves(from, &board).map(Vec::from),
@@ -4928,8 +4916,7 @@ impl Tracker {
                     continue;
                 }
             }
-            if let Some(next) = one_move_reply_lifted(&tail, &board)
-                .or_else(|| one_move_lifted(&tail, &board, true))
+            if let Some(next) = one_move_any_lifted(&tail, &board)
                 && revised(&next.0, chain.len())
             {
                 chain.push(next);
@@ -4945,14 +4932,11 @@ impl Tracker {
                 continue;
             }
             // (Nothing else: the last step was a transit, the reply's piece lifted since.)
-            if let Some(k) = chain.len().checked_sub(1) {
-                let prev = if k >= 1 { &chain[k - 1].1 } else { before };
-                if let Some(next) = one_move_reply_lifted(prev, &board)
-                    .or_else(|| one_move_lifted(prev, &board, true))
-                    && revised(&next.0, k)
-                {
-                    chain[k] = next;
-                }
+            if let Some(k) = chain.len().checked_sub(1)
+                && let Some(next) = one_move_any_lifted(position_before(&chain, before, k), &board)
+                && revised(&next.0, k)
+            {
+                chain[k] = next;
             }
         }
         chain
@@ -4992,10 +4976,7 @@ impl Tracker {
         if self.fit(cur, &line) != Some((0, 0)) {
             return false;
         }
-        if !self.ghost_wait(now, cur, &line) {
-            self.apply_line(now, &line);
-            self.confirmed();
-        }
+        self.take_unless_ghost(now, cur, &line);
         true
     }
 
@@ -5115,11 +5096,7 @@ impl Tracker {
         let Some(line) = only_best(&found, |l| (l.len(), self.untouched(l))).cloned() else {
             return false;
         };
-        if self.ghost_wait(now, cur, &line) {
-            return true;
-        }
-        self.apply_line(now, &line);
-        self.confirmed();
+        self.take_unless_ghost(now, cur, &line);
         true
     }
 
@@ -5140,6 +5117,14 @@ impl Tracker {
         if !self.ghost_wait(now, start, line) {
             self.read_again(now, k, line);
         }
+    }
+
+    /// Plays `line` from the game position `cur`, the position then confirmed — unless the
+    /// board waits for a ghost piece first ([`Tracker::read_again_unless_ghost`] from the
+    /// current ply: nothing taken back).
+    fn take_unless_ghost(&mut self, now: u64, cur: &Chess, line: &[Move]) {
+        let ply = self.game.as_ref().map_or(0, |g| g.moves.len());
+        self.read_again_unless_ghost(now, ply, cur, line);
     }
 
     /// [`single_move`], the last answer kept: asked again for the same position and board —
@@ -5986,8 +5971,7 @@ impl Tracker {
     /// The field reports from the one numbered `first` in `history` on, then those since the
     /// last confirmed position (occupancy boards).
     fn reports_since(&self, first: usize) -> Vec<(Square, bool)> {
-        let dropped = self.history_total - self.history.len();
-        self.history[first.saturating_sub(dropped).min(self.history.len())..]
+        kept_since(&self.history, self.history_total, first)
             .iter()
             .copied()
             .chain(self.reports.iter().map(|r| (r.0, r.1)))
@@ -6683,6 +6667,24 @@ fn pieces_lost(before: &Board, after: &Board, color: Color) -> Option<usize> {
 /// landed.
 fn one_move_reply_lifted(pos: &Chess, sensed: &Sensed) -> Option<(Move, Chess)> {
     one_move_lifted(pos, sensed, false)
+}
+
+/// The reports numbered `first` on of those `kept` (the most recent of `total` ever kept; see
+/// `Tracker::history_total`): those still kept.
+fn kept_since<T>(kept: &[T], total: usize, first: usize) -> &[T] {
+    let dropped = total - kept.len();
+    &kept[first.saturating_sub(dropped).min(kept.len())..]
+}
+
+/// Identity boards: [`one_move_reply_lifted`], else the one move whose result the board shows
+/// with its victim-to-be lifted (see [`one_move_lifted`]).
+fn one_move_any_lifted(pos: &Chess, sensed: &Sensed) -> Option<(Move, Chess)> {
+    one_move_reply_lifted(pos, sensed).or_else(|| one_move_lifted(pos, sensed, true))
+}
+
+/// The position before the `k`th move of `chain`, which starts from `start`.
+fn position_before<'a>(chain: &'a [(Move, Chess)], start: &'a Chess, k: usize) -> &'a Chess {
+    k.checked_sub(1).map_or(start, |i| &chain[i].1)
 }
 
 /// Identity boards: [`one_move_reply_lifted`], or with `victim` the one legal move whose
