@@ -5,6 +5,7 @@
 //! Environment: `SEED=N` adds N to every game's seed (another draw of the same handling);
 //! `SENSING=identity|occupancy` measures one mode only; `LIST=1` names the games that differ;
 //! `DUMP=DIR` writes their captures there (replay them with `eboardd replay`);
+//! `SET=N` measures only the N-th set of patterns (0 clean … 3 every pattern);
 //! `CAPTURE_SETTLE_MS=N` replays occupancy boards with that `capture-settle-ms` (also for
 //! `latency` and `digest`). For occupancy
 //! boards it also counts the differing games whose moves leave the same occupied squares as
@@ -152,7 +153,11 @@ fn main() {
         sample.len(),
         all.len()
     );
+    let only: Option<usize> = std::env::var("SET").ok().and_then(|s| s.parse().ok());
     for (set, (name, noise, patterns)) in sets.into_iter().enumerate() {
+        if only.is_some_and(|n| n != set) {
+            continue;
+        }
         for &sensing in &modes {
             let same = std::cell::Cell::new(0usize);
             let flagged = std::cell::Cell::new(0usize);

@@ -577,6 +577,26 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             169,
             "a move followed as begun before the move before it landed: the line that moves in turn, or the last move revised",
         ),
+        (
+            5000,
+            906,
+            "a slider's transit counts no report on a square another move of the line fills",
+        ),
+        (
+            160000,
+            364,
+            "a slider's transit counts no report on a square another move of the line fills",
+        ),
+        (
+            200000,
+            560,
+            "a slider's transit counts no report on a square another move of the line fills",
+        ),
+        (
+            270000,
+            827,
+            "a slider's transit counts no report on a square another move of the line fills",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }
