@@ -597,6 +597,26 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             827,
             "a slider's transit counts no report on a square another move of the line fills",
         ),
+        (
+            170000,
+            594,
+            "a slider stepping on as the reply landed where it paused: the slide carried on, then the reply",
+        ),
+        (
+            320000,
+            594,
+            "a slider stepping on as the reply landed where it paused: the slide carried on, then the reply",
+        ),
+        (
+            250000,
+            594,
+            "a slider stepping on as the reply landed where it paused: the slide carried on, then the reply",
+        ),
+        (
+            100000,
+            22,
+            "a slider stepping on as the reply landed where it paused: the slide carried on, then the reply",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }

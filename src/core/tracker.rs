@@ -2234,6 +2234,15 @@ impl Tracker {
                 return;
             }
         }
+        // (Occupancy boards: the last move's piece went on along its way as the reply landed
+        // on the square it had paused on — read as the reply landing beyond before its origin
+        // emptied, with the piece paused lifted and put back: the revision.)
+        if let [line] = one.as_slice()
+            && let Some((k, rev)) = self.slide_went_on_under_reply(now, line, &sensed)
+        {
+            self.read_again(now, k, &rev);
+            return;
+        }
         // (Occupancy boards: a capture never seen, when candidates that stayed apart were
         // decided for the likeliest since — see [`Tracker::reread_forced`].)
         if let [line] = one.as_slice()
@@ -2370,6 +2379,13 @@ impl Tracker {
                         return;
                     }
                 }
+            }
+            // (Occupancy boards: a slider stepping on read as a reply landing — see
+            // [`Tracker::slide_swapped`].)
+            if let [a, b] = line.as_slice()
+                && let Some(alt) = self.slide_swapped(&cur, *a, *b, &sensed)
+            {
+                line = alt;
             }
             // (Occupancy boards: a lift followed as a capture may be a piece in the hand.)
             if self.ghost_wait(now, &cur, &line)
@@ -4103,6 +4119,65 @@ impl Tracker {
                 .zip(left)
                 .is_some_and(|(landed, left)| left + FULL_SCAN_MS < landed + STEP_MIN_MS)
         })
+    }
+
+    /// Occupancy boards: `Qa6-c6` paused on b6 (reported `Qb6`), went on to c6 within a step
+    /// of leaving b6, and the reply `Qc7-b6+` landed on b6 — the board reads as the one move
+    /// `Qc7-c6` from the game position, with b6 lifted and put back. When `line` (that one
+    /// move) filled its target within [`STEP_MIN_MS`] of the last move's target first
+    /// emptying, and the last move still may be revised: the ply it starts from and the
+    /// revision (see [`Tracker::slide_swapped`]).
+    fn slide_went_on_under_reply(
+        &self,
+        now: u64,
+        line: &[Move],
+        sensed: &Sensed,
+    ) -> Option<(usize, Vec<Move>)> {
+        let [m] = line else {
+            return None;
+        };
+        let g = self.game.as_ref()?;
+        let n = g.positions.len();
+        if n < 2 || !self.may_revise(now) {
+            return None;
+        }
+        let rev = self.slide_swapped(&g.positions[n - 2], g.moves[n - 2], *m, sensed)?;
+        Some((n - 2, rev))
+    }
+
+    /// Occupancy boards: the two moves `a b` from `start` when `b` filled its target within
+    /// [`STEP_MIN_MS`] of `a`'s target first reading empty — a slider stepping on, not a reply
+    /// landing as the piece was lifted: the one other pair of moves from `start` whose first
+    /// carries `a`'s piece on to `b`'s target and that accounts for every report (`Qa6-c6
+    /// Qc7-b6+` read as `Qb6 Qc7-c6`).
+    fn slide_swapped(&self, start: &Chess, a: Move, b: Move, sensed: &Sensed) -> Option<Vec<Move>> {
+        if self.cfg.sensing != Sensing::Occupancy
+            || self.dump_since_confirm
+            || b.is_capture()
+            || b.is_castle()
+            || !matches!(a.role(), Role::Bishop | Role::Rook | Role::Queen)
+        {
+            return None;
+        }
+        let landed = self.first_filled_at(b.to())?;
+        let went_on = self.first_left_at(a.to())?;
+        if landed.abs_diff(went_on) > STEP_MIN_MS {
+            return None;
+        }
+        let revs: Vec<Vec<Move>> = self
+            .lines(start, sensed, 2)
+            .into_iter()
+            .filter(|l| {
+                l[0] != a
+                    && l[0].to() == b.to()
+                    && continues_slide(a, l[0])
+                    && self.fit(start, l) == Some((0, 0))
+            })
+            .collect();
+        match revs.as_slice() {
+            [rev] => Some(rev.clone()),
+            _ => None,
+        }
     }
 
     /// Whether the revision `line` of `last` (a slide carried on) has its piece leave the
