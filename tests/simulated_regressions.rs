@@ -617,6 +617,21 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             22,
             "a slider stepping on as the reply landed where it paused: the slide carried on, then the reply",
         ),
+        (
+            230000,
+            59,
+            "the last move revised when that accounts for every report in one ply fewer, the line read landing a piece before its origin emptied",
+        ),
+        (
+            260000,
+            562,
+            "the last move revised when that accounts for every report in one ply fewer, the line read landing a piece before its origin emptied",
+        ),
+        (
+            350000,
+            61,
+            "the last move revised when that accounts for every report in one ply fewer, the line read landing a piece before its origin emptied",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }

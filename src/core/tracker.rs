@@ -2380,6 +2380,13 @@ impl Tracker {
                     }
                 }
             }
+            // (Occupancy boards: the last move revised when that accounts for every report in
+            // one ply fewer — `Ra2-c2` reported on b2 on its way, the reply `Rc3-b3`, followed
+            // as `Rc3-c2 Rb2-b3`.)
+            if let Some((k, rev)) = self.revised_shorter(now, &line, &sensed) {
+                self.read_again(now, k, &rev);
+                return;
+            }
             // (Occupancy boards: a slider stepping on read as a reply landing — see
             // [`Tracker::slide_swapped`].)
             if let [a, b] = line.as_slice()
@@ -4143,6 +4150,61 @@ impl Tracker {
         }
         let rev = self.slide_swapped(&g.positions[n - 2], g.moves[n - 2], *m, sensed)?;
         Some((n - 2, rev))
+    }
+
+    /// Occupancy boards: the one revision of the last move (its piece carried on along its
+    /// way) that, with replies, accounts for every report in one ply fewer than the game
+    /// position and `line` — the ply it starts from and the revision.
+    fn revised_shorter(
+        &self,
+        now: u64,
+        line: &[Move],
+        sensed: &Sensed,
+    ) -> Option<(usize, Vec<Move>)> {
+        if self.cfg.sensing != Sensing::Occupancy
+            || self.dump_since_confirm
+            || line.len() < 2
+            || !self.may_revise(now)
+        {
+            return None;
+        }
+        let g = self.game.as_ref()?;
+        let n = g.positions.len();
+        if n < 2 {
+            return None;
+        }
+        // (Only when a move of `line` was read landed before its origin emptied — the piece
+        // that slid on read as the reply's landing — and none of the revision's was.)
+        let early = |l: &[Move]| l.iter().any(|m| self.landed_early(m));
+        if !early(line) {
+            return None;
+        }
+        let (before, last) = (&g.positions[n - 2], g.moves[n - 2]);
+        let revs: Vec<Vec<Move>> = self
+            .lines(before, sensed, line.len())
+            .into_iter()
+            .filter(|l| {
+                l[0] != last
+                    && continues_slide(last, l[0])
+                    && !early(l)
+                    && self.fit(before, l) == Some((0, 0))
+            })
+            .collect();
+        match revs.as_slice() {
+            [rev] => Some((n - 2, rev.clone())),
+            _ => None,
+        }
+    }
+
+    /// Whether the board read `m`'s target filled (first, since the position was confirmed)
+    /// before its origin first read empty (a move that captures or castles: never).
+    fn landed_early(&self, m: &Move) -> bool {
+        if m.is_capture() || m.is_castle() {
+            return false;
+        }
+        let left = m.from().and_then(|f| self.first_left_at(f));
+        let landed = self.first_filled_at(m.to());
+        matches!((landed, left), (Some(t), Some(l)) if t < l)
     }
 
     /// Occupancy boards: the two moves `a b` from `start` when `b` filled its target within
