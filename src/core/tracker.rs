@@ -779,6 +779,10 @@ impl FollowMemo {
     }
 }
 
+/// A field report: the square, whether it reads occupied, the piece (identity boards) and
+/// when (ms).
+type Report = (Square, bool, Option<shakmaty::Piece>, u64);
+
 /// The move tracker of one board.
 #[derive(Debug)]
 pub struct Tracker {
@@ -858,7 +862,7 @@ pub struct Tracker {
     dump_since_confirm: bool,
     /// The field updates since then: the square, whether it reads occupied, the piece (identity
     /// boards only: occupancy boards cannot tell), the time (at most `MAX_REPORTS`).
-    reports: Vec<(Square, bool, Option<shakmaty::Piece>, u64)>,
+    reports: Vec<Report>,
     /// Occupancy boards: the field reports before the last confirmed position, in order (the
     /// square, whether it reads occupied; the most recent `MAX_HISTORY`): the order in which
     /// earlier moves were made, for re-reading them (see `Tracker::reread`,
@@ -867,7 +871,7 @@ pub struct Tracker {
     /// Identity boards: the field reports before the last confirmed position, as `reports`
     /// keeps them (the most recent `TIMED_HISTORY`): how the moves read again at rest were
     /// made (see `Tracker::reread_deeper`).
-    timed_history: Vec<(Square, bool, Option<shakmaty::Piece>, u64)>,
+    timed_history: Vec<Report>,
     /// How many reports were ever kept in `history` or `timed_history` (a report's number
     /// counts from the first).
     history_total: usize,
@@ -3405,7 +3409,7 @@ impl Tracker {
 
     /// [`Tracker::reread_deeper`]'s search: the ply read again from, its position and the line.
     fn deeper_line(
-        &mut self,
+        &self,
         sensed: &Sensed,
         n: usize,
         tries: Vec<(usize, usize)>,
@@ -3441,12 +3445,11 @@ impl Tracker {
                 | touched_since;
             // (The reports since the position read again from was confirmed: the moves taken
             // back were made in them — `Qh7-f5 Qg4-e2` after `Qg6 Qf5 Qxf5` was confirmed.)
-            let since: Vec<_> = kept_since(&self.timed_history, self.history_total, mark)
+            let since: Vec<Report> = kept_since(&self.timed_history, self.history_total, mark)
                 .iter()
                 .chain(&self.reports)
                 .copied()
                 .collect();
-            let current = std::mem::replace(&mut self.reports, since);
             let support = |l: &[Move]| -> usize {
                 l.iter()
                     .map(|m| {
@@ -3456,14 +3459,13 @@ impl Tracker {
                     .sum()
             };
             let key = |l: &[Move]| {
-                self.fit(&start, l)
+                self.fit_in((&since, Some(start.board())), &start, l)
                     .map(|c| (c, std::cmp::Reverse(support(l))))
             };
             let keyed: Vec<_> = out
                 .into_iter()
                 .filter_map(|l| key(&l).map(|c| (c, l)))
                 .collect();
-            self.reports = current;
             let Some(best) = keyed.iter().map(|(c, _)| *c).min() else {
                 continue;
             };
@@ -4732,7 +4734,10 @@ impl Tracker {
         // before the c5 pawn's square cleared — then `Nxe5`: the c5 pawn, read lifted 600 ms
         // before the knight was, is the capturer gone from its old square, and `cxd4 Nxe5`
         // the game. Found by the no-alert property, 2026-12-04, stop 36.)
-        let began = self.chain.last().and_then(|(m, _)| self.origin_emptied(m));
+        let began = self
+            .chain
+            .last()
+            .and_then(|(m, _)| self.origin_emptied(&self.reports, m));
         self.in_hand_after_chain(sensed)
             && (lifted & changed).is_empty()
             && lifted.is_subset(eb.by_color(end.turn()))
@@ -4751,7 +4756,7 @@ impl Tracker {
         let Some((m, end)) = self.chain.last() else {
             return false;
         };
-        let Some(began) = self.origin_emptied(m) else {
+        let Some(began) = self.origin_emptied(&self.reports, m) else {
             return true;
         };
         let occ = match sensed {
@@ -5962,13 +5967,31 @@ impl Tracker {
     /// a square it does not account for — neither a target, nor a slider's transit square,
     /// nor a piece back where it stood (occupancy boards: a square filled that was empty).
     fn fit(&self, start: &Chess, line: &[Move]) -> Option<(usize, usize)> {
-        let cost = self.order_cost(start, line)?;
-        Some((cost, self.stray(start, line)))
+        let confirmed = self.game.as_ref().map(|g| g.current().board());
+        self.fit_in((&self.reports, confirmed), start, line)
+    }
+
+    /// [`Tracker::fit`] against other reports: `reports.0`, made from the board `reports.1`
+    /// on (when `start` is an earlier position of the game read again, those since it was
+    /// confirmed, from its board).
+    fn fit_in(
+        &self,
+        reports: (&[Report], Option<&Board>),
+        start: &Chess,
+        line: &[Move],
+    ) -> Option<(usize, usize)> {
+        let cost = self.order_cost_in(reports, start, line)?;
+        Some((cost, self.stray_in(reports.0, start, line)))
     }
 
     /// The reports [`Tracker::fit`] counts as unaccounted for by `line` (cheap: no position is
     /// played).
     fn stray(&self, start: &Chess, line: &[Move]) -> usize {
+        self.stray_in(&self.reports, start, line)
+    }
+
+    /// [`Tracker::stray`] against `reports` (see [`Tracker::fit_in`]).
+    fn stray_in(&self, reports: &[Report], start: &Chess, line: &[Move]) -> usize {
         let mut explained = Bitboard::EMPTY;
         let mut turn = start.turn();
         // A slider's transit squares explain reports of that piece only (per piece; occupancy
@@ -6005,7 +6028,7 @@ impl Tracker {
             turn = turn.other();
         }
         let after = |t: u64, since: Option<u64>| since.is_none_or(|s| t + SCAN_MS >= s);
-        self.reports
+        reports
             .iter()
             .filter(|(sq, occupied, p, t)| {
                 *occupied
@@ -6016,7 +6039,7 @@ impl Tracker {
                         Sensing::Occupancy => !start.board().occupied().contains(*sq),
                     }
                     && !landed.iter().any(|&(to, k, color)| {
-                        to == *sq && after(*t, self.first_arrival(&line[k], color))
+                        to == *sq && after(*t, self.first_arrival(reports, &line[k], color))
                     })
                     && !match p {
                         Some(p) => {
@@ -6024,8 +6047,8 @@ impl Tracker {
                                 || late.iter().any(|&(i, way, k, color)| {
                                     i == index(*p)
                                         && way.contains(*sq)
-                                        && after(*t, self.origin_emptied(&line[k]))
-                                        && after(*t, self.first_arrival(&line[k], color))
+                                        && after(*t, self.origin_emptied(reports, &line[k]))
+                                        && after(*t, self.first_arrival(reports, &line[k], color))
                                 })
                         }
                         None => transit.iter().any(|t| t.contains(*sq)),
@@ -6040,10 +6063,21 @@ impl Tracker {
     /// once may never have been reported and is skipped; the cost is the number of moves that find none. `None` when a target was
     /// never reported at all.
     pub(crate) fn order_cost(&self, cur: &Chess, line: &[Move]) -> Option<usize> {
+        let confirmed = self.game.as_ref().map(|g| g.current().board());
+        self.order_cost_in((&self.reports, confirmed), cur, line)
+    }
+
+    /// [`Tracker::order_cost`] against `reports` (see [`Tracker::fit_in`]).
+    fn order_cost_in(
+        &self,
+        (reports, from): (&[Report], Option<&Board>),
+        cur: &Chess,
+        line: &[Move],
+    ) -> Option<usize> {
         let mut pos = cur.clone();
         let mut next = 0; // the first report the next move may use
         let mut cost = 0;
-        let back = self.flicker_returns();
+        let back = flicker_returns(reports, from);
         for (i, m) in line.iter().enumerate() {
             let us = pos.turn();
             let unreported = line.get(i + 1).is_some_and(|n| captured_at_once(m, n))
@@ -6054,15 +6088,15 @@ impl Tracker {
                 continue;
             }
             let (sq, piece) = landing(m, us);
-            if !self.reports.iter().any(|r| r.0 == sq) {
+            if !reports.iter().any(|r| r.0 == sq) {
                 return None;
             }
-            let start = next.min(self.reports.len());
-            let later = &self.reports[start..];
+            let start = next.min(reports.len());
+            let later = &reports[start..];
             // (Identity boards: a piece read on its target more than a scan before its origin
             // read empty did not come from there — the sensor reads every square once a scan.)
             let not_before = self
-                .origin_emptied(m)
+                .origin_emptied(reports, m)
                 .map_or(0, |t| t.saturating_sub(SCAN_MS));
             let arrival = |j: usize| !back[start + j] && later[j].3 >= not_before;
             let found = later
@@ -6126,12 +6160,12 @@ impl Tracker {
 
     /// Identity boards (no dump since the last confirmed position): when `m`'s piece (of
     /// `color`) was first reported on its target since then (none: maybe captured at once).
-    fn first_arrival(&self, m: &Move, color: Color) -> Option<u64> {
+    fn first_arrival(&self, reports: &[Report], m: &Move, color: Color) -> Option<u64> {
         if self.cfg.sensing != Sensing::Identity || self.dump_since_confirm {
             return None;
         }
         let (sq, piece) = landing(m, color);
-        self.reports
+        reports
             .iter()
             .find(|r| r.0 == sq && r.2 == Some(piece))
             .map(|r| r.3)
@@ -6141,45 +6175,16 @@ impl Tracker {
     /// first reported emptied since then. (None when the square was first reported filled: it
     /// was empty already — a revised move's piece left before — and another piece came and
     /// went.)
-    fn origin_emptied(&self, m: &Move) -> Option<u64> {
+    fn origin_emptied(&self, reports: &[Report], m: &Move) -> Option<u64> {
         if self.cfg.sensing != Sensing::Identity || self.dump_since_confirm || m.is_castle() {
             return None;
         }
         let from = m.from()?;
-        self.reports
+        reports
             .iter()
             .find(|r| r.0 == from)
             .filter(|r| !r.1)
             .map(|r| r.3)
-    }
-
-    /// Which reports only say a piece is back where it stood after reading empty for a moment
-    /// (sensor flicker, a piece barely lifted): no piece arrived there, so they do not date a
-    /// move.
-    fn flicker_returns(&self) -> Vec<bool> {
-        let confirmed = self.game.as_ref().map(|g| g.current().board().clone());
-        let mut back = vec![false; self.reports.len()];
-        for (j, r) in self.reports.iter().enumerate() {
-            if !r.1 {
-                continue;
-            }
-            let Some(k) = self.reports[..j].iter().rposition(|q| q.0 == r.0) else {
-                continue;
-            };
-            let gap = &self.reports[k];
-            if gap.1 || r.3.saturating_sub(gap.3) > FLICKER_MS {
-                continue;
-            }
-            let before = match self.reports[..k].iter().rposition(|q| q.0 == r.0) {
-                Some(b) => (self.reports[b].1, self.reports[b].2),
-                None => {
-                    let p = confirmed.as_ref().and_then(|b| b.piece_at(r.0));
-                    (p.is_some(), p)
-                }
-            };
-            back[j] = before.0 && before.1 == r.2;
-        }
-        back
     }
 
     /// While ambiguous: keep the candidate lines that explain the new board (extended by up
@@ -6639,6 +6644,34 @@ fn result_signal(sensed: &Sensed) -> Option<&'static str> {
         (false, false) => "0-1",
         _ => "1/2-1/2",
     })
+}
+
+/// Which reports only say a piece is back where it stood after reading empty for a moment
+/// (sensor flicker, a piece barely lifted): no piece arrived there, so they do not date a
+/// move. `confirmed`: the board the reports were made from.
+fn flicker_returns(reports: &[Report], confirmed: Option<&Board>) -> Vec<bool> {
+    let mut back = vec![false; reports.len()];
+    for (j, r) in reports.iter().enumerate() {
+        if !r.1 {
+            continue;
+        }
+        let Some(k) = reports[..j].iter().rposition(|q| q.0 == r.0) else {
+            continue;
+        };
+        let gap = &reports[k];
+        if gap.1 || r.3.saturating_sub(gap.3) > FLICKER_MS {
+            continue;
+        }
+        let before = match reports[..k].iter().rposition(|q| q.0 == r.0) {
+            Some(b) => (reports[b].1, reports[b].2),
+            None => {
+                let p = confirmed.and_then(|b| b.piece_at(r.0));
+                (p.is_some(), p)
+            }
+        };
+        back[j] = before.0 && before.1 == r.2;
+    }
+    back
 }
 
 /// Whether `len` legal moves from a board with the squares `here` occupied could leave the
