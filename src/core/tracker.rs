@@ -137,9 +137,13 @@
 //!   handling, 99.7% with every pattern but early replies and captures swapped inside one
 //!   scan, 99.1% with every pattern but early replies, 98.9% with every pattern (other draws
 //!   +5000 to +60000: every pattern 98.1–99.3%; the 40 draws +0, +5000 and +10000 to
-//!   +380000 together: 40,887 of 41,280, 99.0%, and of the 393 that differ 285 flagged — an
-//!   `ambiguous` event with the real moves among its candidates, 108 wrong without a warning
-//!   (stop 36, 2026-12-04; 40,874 and 121 before moves followed one by one with a move begun
+//!   +380000 together: 40,897 of 41,280, 99.1%, and of the 383 that differ 284 flagged — an
+//!   `ambiguous` event with the real moves among its candidates, 99 wrong without a warning
+//!   (stop 38, 2026-12-04; 40,887 and 108 before a slider's transit stopped counting reports
+//!   on squares other moves of the line fill, a slider stepping on as the reply landed where
+//!   it paused was read as the slide carried on (`Tracker::slide_swapped`) and the last move
+//!   revised when that accounts for every report in one ply fewer
+//!   (`Tracker::revised_shorter`); stop 36: 40,874 and 121 before moves followed one by one with a move begun
 //!   well before the move before it landed yielded to a line that moves in turn,
 //!   `Tracker::moved_before_landing_occupancy`; 40,873 before moves followed one by one with reports left over
 //!   yielded to the reports followed again from before the last move; 40,874 before a capture
