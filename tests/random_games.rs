@@ -780,3 +780,20 @@ fn a_queen_captured_at_once_in_quick_play_is_followed() {
     ];
     no_alert_and_exact(picks, 11443839377333251731, 0.7568509009061136, true);
 }
+
+/// Found by the no-alert property (2026-12-04, stop 38, after 45,369 cases): `Qa2-f2+` paused
+/// on c2 and reported `Qc2`, went on past e2 (read there) and was captured at once by `Kxf2`,
+/// never read on f2; then `cxb4 Qe1 Bc7 Ne2` — six plies from before `Qc2`, past the search,
+/// reported as displaced pieces. Followed one by one, the queen's way on to f2 and the king's
+/// capture there replace the step read on e2.
+#[test]
+fn a_slide_on_past_where_it_was_read_and_captured_at_once_is_followed() {
+    let picks: &[u16] = &[
+        61329, 42118, 53027, 33451, 43718, 24741, 19503, 9682, 63535, 56020, 10951, 33875, 1474,
+        15179, 11588, 45169, 59422, 3623, 17963, 3683, 10204, 54217, 14769, 10631, 62463, 58713,
+        52333, 14417, 25588, 12007, 31568, 17568, 7079, 10306, 7886, 46900, 32123, 2822, 22886,
+        11444, 46110, 24041, 30987, 23816, 44854, 25213, 42532, 23239, 24532, 7985, 27569, 25120,
+        56289, 31226, 33290, 44326, 28390, 4745, 58998, 3513, 42225, 12704, 35884, 510, 28384,
+    ];
+    no_alert_and_exact(picks, 13502377692436665028, 0.9499955593027366, true);
+}

@@ -110,7 +110,9 @@
 //!   there (`exd8=B Rxd8`, +120000 and +130000): the new piece is never on the board, the
 //!   configured promotion piece is reported (2026-12-01; see `tests/simulated_regressions.rs`
 //!   for the games put right). On the 40 draws +410000 to +800000 (41,280 games) only the
-//!   same undecidable game, twice (+420000, +470000). On 40 more, +810000 to +1200000: only
+//!   same undecidable game, twice (+420000, +470000) — and, measured again at stop 38,
+//!   +420000 #865 (`b8d7 g4g3 e6e5` read `e6e5 f4e5 b8d7`, silent; a regression since the
+//!   first measure, not looked at yet). On 40 more, +810000 to +1200000: only
 //!   an undecidable game of the same kind (+1180000 #410, `e7d8=B Rxd8`).
 //!   Random legal games (`tests/random_games.rs`, 2026-12-04) with every pattern, early
 //!   replies too, compared up to the promotion piece: a run of 300,000 found one that
@@ -5083,6 +5085,19 @@ impl Tracker {
                 && let Some(steps) = self.two_moves(&tail, &board)
                 && revised(&steps[0].0, chain.len())
             {
+                chain.extend(steps);
+                continue;
+            }
+            // (…or the last step's piece went on, past where it was read, and was captured at
+            // once there: `Qa2-f2+ Kxf2` after `Qa2-e2` was followed, the queen never read on
+            // f2.)
+            if placed
+                && let Some(k) = chain.len().checked_sub(1)
+                && let Some(steps) = self.two_moves(position_before(&chain, before, k), &board)
+                && revised(&steps[0].0, k)
+                && continues_slide(chain[k].0, steps[0].0)
+            {
+                chain.truncate(k);
                 chain.extend(steps);
                 continue;
             }
