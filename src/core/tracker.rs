@@ -2400,7 +2400,7 @@ impl Tracker {
             // (Occupancy boards: a slider stepping on read as a reply landing — see
             // [`Tracker::slide_swapped`].)
             if let [a, b] = line.as_slice()
-                && let Some(alt) = self.slide_swapped(&cur, *a, *b, &sensed)
+                && let Some(alt) = self.slide_swapped(&cur, *a, *b, &sensed, false)
             {
                 line = alt;
             }
@@ -4156,7 +4156,7 @@ impl Tracker {
         if n < 2 || !self.may_revise(now) {
             return None;
         }
-        let rev = self.slide_swapped(&g.positions[n - 2], g.moves[n - 2], *m, sensed)?;
+        let rev = self.slide_swapped(&g.positions[n - 2], g.moves[n - 2], *m, sensed, true)?;
         Some((n - 2, rev))
     }
 
@@ -4189,13 +4189,10 @@ impl Tracker {
         }
         let (before, last) = (&g.positions[n - 2], g.moves[n - 2]);
         let revs: Vec<Vec<Move>> = self
-            .lines(before, sensed, line.len())
+            .revising_lines(before, last, sensed, line.len())
             .into_iter()
             .filter(|l| {
-                l[0] != last
-                    && continues_slide(last, l[0])
-                    && !early(l)
-                    && self.fit(before, l) == Some((0, 0))
+                continues_slide(last, l[0]) && !early(l) && self.fit(before, l) == Some((0, 0))
             })
             .collect();
         match revs.as_slice() {
@@ -4220,7 +4217,14 @@ impl Tracker {
     /// landing as the piece was lifted: the one other pair of moves from `start` whose first
     /// carries `a`'s piece on to `b`'s target and that accounts for every report (`Qa6-c6
     /// Qc7-b6+` read as `Qb6 Qc7-c6`).
-    fn slide_swapped(&self, start: &Chess, a: Move, b: Move, sensed: &Sensed) -> Option<Vec<Move>> {
+    fn slide_swapped(
+        &self,
+        start: &Chess,
+        a: Move,
+        b: Move,
+        sensed: &Sensed,
+        confirmed: bool,
+    ) -> Option<Vec<Move>> {
         if self.cfg.sensing != Sensing::Occupancy
             || self.dump_since_confirm
             || b.is_capture()
@@ -4234,8 +4238,13 @@ impl Tracker {
         if landed.abs_diff(went_on) > STEP_MIN_MS {
             return None;
         }
-        let revs: Vec<Vec<Move>> = self
-            .lines(start, sensed, 2)
+        // (`a` confirmed: a revision of the game's last move, searched as one.)
+        let lines = if confirmed {
+            self.revising_lines(start, a, sensed, 2)
+        } else {
+            self.lines(start, sensed, 2)
+        };
+        let revs: Vec<Vec<Move>> = lines
             .into_iter()
             .filter(|l| {
                 l[0] != a
