@@ -429,6 +429,16 @@ fn a_queen_lifted_after_a_long_slide_is_no_capture_at_once() {
     no_alert_and_exact(picks, 12991060413291130996, 0.9865162762648433, false);
 }
 
+/// The random game of `a_game_lost_track_of_is_reported_not_left_silent` and
+/// `quick_play_past_a_capture_never_seen_down_is_followed_on` (one game, two seeds' handling).
+const QUICK_PLAY_GAME: &[u16] = &[
+    35533, 39606, 40238, 44676, 18507, 39938, 35146, 53673, 56356, 16480, 59578, 37163, 25506,
+    12235, 44588, 56501, 5075, 57427, 41050, 1581, 3068, 56873, 20161, 44085, 42459, 22691, 3934,
+    4023, 18304, 43973, 8107, 57467, 47879, 45649, 21614, 51279, 47793, 12986, 37642, 40729, 10854,
+    58957, 7315, 37797, 20985, 63021, 12951, 49975, 64518, 27007, 36987, 32583, 13052, 596, 11613,
+    22747, 37920, 32146, 59181, 22092, 35254, 12919, 37243, 16619, 40586, 64956,
+];
+
 /// Found by a sweep of 500,000 random games (2026-12-04, stop 35): `Rf1 Qxd2 Nxd2` (the queen
 /// captured at once), then five quick moves — more than the tracker follows. The board, far
 /// from the game position, was looked at as a new game's setup first, which marked it dealt
@@ -437,15 +447,7 @@ fn a_queen_lifted_after_a_long_slide_is_no_capture_at_once() {
 /// far, and a board it cannot explain reaches the arbiter.
 #[test]
 fn a_game_lost_track_of_is_reported_not_left_silent() {
-    let picks: &[u16] = &[
-        35533, 39606, 40238, 44676, 18507, 39938, 35146, 53673, 56356, 16480, 59578, 37163, 25506,
-        12235, 44588, 56501, 5075, 57427, 41050, 1581, 3068, 56873, 20161, 44085, 42459, 22691,
-        3934, 4023, 18304, 43973, 8107, 57467, 47879, 45649, 21614, 51279, 47793, 12986, 37642,
-        40729, 10854, 58957, 7315, 37797, 20985, 63021, 12951, 49975, 64518, 27007, 36987, 32583,
-        13052, 596, 11613, 22747, 37920, 32146, 59181, 22092, 35254, 12919, 37243, 16619, 40586,
-        64956,
-    ];
-    let g = random_game(picks);
+    let g = random_game(QUICK_PLAY_GAME);
     let (alerts, moves) = alerts_and_moves(
         &g,
         &every_pattern(13616014995029518070, 0.73449, false),
@@ -740,15 +742,7 @@ fn a_slide_revised_to_a_false_capture_at_once_is_read_again_at_rest() {
 /// pieces. The reports followed one by one from the last position account for them.
 #[test]
 fn quick_play_past_a_capture_never_seen_down_is_followed_on() {
-    let picks: &[u16] = &[
-        35533, 39606, 40238, 44676, 18507, 39938, 35146, 53673, 56356, 16480, 59578, 37163, 25506,
-        12235, 44588, 56501, 5075, 57427, 41050, 1581, 3068, 56873, 20161, 44085, 42459, 22691,
-        3934, 4023, 18304, 43973, 8107, 57467, 47879, 45649, 21614, 51279, 47793, 12986, 37642,
-        40729, 10854, 58957, 7315, 37797, 20985, 63021, 12951, 49975, 64518, 27007, 36987, 32583,
-        13052, 596, 11613, 22747, 37920, 32146, 59181, 22092, 35254, 12919, 37243, 16619, 40586,
-        64956,
-    ];
-    no_alert_and_exact(picks, 13616014995029518070, 0.73449, false);
+    no_alert_and_exact(QUICK_PLAY_GAME, 13616014995029518070, 0.73449, false);
 }
 
 /// Found by the no-alert property (2026-12-04, stop 37, after 581,247 cases): `Ra1-a3`
