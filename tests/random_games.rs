@@ -791,3 +791,17 @@ fn a_slide_on_past_where_it_was_read_and_captured_at_once_is_followed() {
     ];
     no_alert_and_exact(picks, 13502377692436665028, 0.9499955593027366, true);
 }
+
+/// `Bg4-c8` paused on d7 (`Bd7` reported), went on to c8, `Qa6-c6+`, then `Bc8-d7` captured
+/// at once by `Qxd7+`, the bishop never read on d7: from the game position the board at the
+/// press reads as the queen's illegal `Qa6-d7`. Four plies from before `Bd7` account for
+/// every report in order: the press reads them again rather than call the arbiter.
+#[test]
+fn a_press_on_a_board_read_again_from_further_back_is_no_illegal_move() {
+    let picks: &[u16] = &[
+        36304, 21888, 43509, 55526, 23954, 54124, 62643, 37394, 54729, 8642, 34183, 556, 17763,
+        1644, 51677, 52855, 25611, 7589, 41941, 34554, 64332, 35519, 28348, 1116, 22554, 48267,
+        9431, 6546, 55864, 10187, 50390, 64269, 65375, 20885, 7311, 6568, 1579,
+    ];
+    no_alert_and_exact(picks, 5766603991557647159, 0.9458281598106544, false);
+}

@@ -1704,6 +1704,7 @@ impl Tracker {
             return;
         }
         match irregular::classify(&cur, board) {
+            Shape::MoveAttempt { .. } if self.reread_deeper_at_press(now, &sensed) => {}
             Shape::MoveAttempt { from, to, .. } => {
                 self.illegal(
                     now,
@@ -3372,15 +3373,33 @@ impl Tracker {
     /// are reported). Lines are matched to the reports since the position they start from
     /// (`Tracker::timed_history`).
     fn reread_deeper(&mut self, now: u64, sensed: &Sensed) -> bool {
+        // (Only a board at rest as long as displaced pieces wait: a board nothing explains
+        // is far likelier a move in progress, or pieces being put right.)
+        if now < self.last_change_ms + self.cfg.displaced_ms {
+            return false;
+        }
+        self.reread_deeper_now(now, sensed, false)
+    }
+
+    /// Identity boards, a clock press on a board that reads as an illegal move from the game
+    /// position: the last moves read wrong rather than an illegal move, when a line from
+    /// further back (as [`Tracker::reread_deeper`] searches them) accounts for every report
+    /// in order — `Bg4-c8` paused on d7 and reported `Bd7`, went on to c8, `Qa6-c6`, then
+    /// `Bc8-d7` captured at once by `Qxd7`, which from the game position reads as the
+    /// queen's illegal `Qa6-d7`. The press says the move is complete: no rest is waited for;
+    /// a line that leaves any report unaccounted for, or out of order, is not enough to
+    /// withhold the arbiter's alert.
+    fn reread_deeper_at_press(&mut self, now: u64, sensed: &Sensed) -> bool {
+        self.reread_deeper_now(now, sensed, true)
+    }
+
+    /// [`Tracker::reread_deeper`] without its wait for rest; `perfect_only`: only a line that
+    /// accounts for every report in order.
+    fn reread_deeper_now(&mut self, now: u64, sensed: &Sensed, perfect_only: bool) -> bool {
         let Some(g) = self.game.as_ref() else {
             return false;
         };
-        // (Only a board at rest as long as displaced pieces wait: a board nothing explains
-        // is far likelier a move in progress, or pieces being put right.)
-        if self.alert
-            || self.dump_since_confirm
-            || now < self.last_change_ms + self.cfg.displaced_ms
-        {
+        if self.alert || self.dump_since_confirm {
             return false;
         }
         if let Sensed::Identity { unknown, .. } = sensed
@@ -3404,7 +3423,7 @@ impl Tracker {
         tries.sort_by_key(|&(d, len)| (len + n - d, d));
         let touched_since = self.seen_empty | self.seen_filled;
         self.search_budget.set(DEEP_REREAD_NODES);
-        let found = self.deeper_line(sensed, n, tries, touched_since);
+        let found = self.deeper_line(sensed, n, tries, touched_since, perfect_only);
         self.search_budget.set(u32::MAX);
         let Some((k, start, line)) = found else {
             return false;
@@ -3420,6 +3439,7 @@ impl Tracker {
         n: usize,
         tries: Vec<(usize, usize)>,
         touched_since: Bitboard,
+        perfect_only: bool,
     ) -> Option<(usize, Chess, Vec<Move>)> {
         let mut fallback = None;
         for (d, len) in tries {
@@ -3487,7 +3507,9 @@ impl Tracker {
             if best.0 == (0, 0) {
                 return unique;
             }
-            fallback.get_or_insert(unique);
+            if !perfect_only {
+                fallback.get_or_insert(unique);
+            }
         }
         fallback.flatten()
     }
