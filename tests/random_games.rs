@@ -805,3 +805,17 @@ fn a_press_on_a_board_read_again_from_further_back_is_no_illegal_move() {
     ];
     no_alert_and_exact(picks, 5766603991557647159, 0.9458281598106544, false);
 }
+
+/// `Nf6-h7` reported, then `Qxd7+` (the queen never read on d7), `Nbxd7`, `Rb2` and the
+/// knight lifted from h7 for `Nhf6`: not the last move revised to `Nf6-d7` captured at once —
+/// the only knight read on d7 came from b8 — but a move in progress, and then `Nhf6`.
+#[test]
+fn a_knight_read_on_a_square_a_later_move_fills_is_no_revision_seen() {
+    let picks: &[u16] = &[
+        15772, 9371, 1280, 13826, 16786, 13727, 8735, 46112, 23700, 34168, 2309, 18809, 34262,
+        16479, 49770, 8994, 47996, 42620, 31909, 1887, 46706, 9252, 52653, 29980, 33949, 33331,
+        2766, 10632, 63828, 21151, 23009, 27880, 22903, 21700, 57317, 36865, 7894, 49515, 33006,
+        5809, 54384, 56641,
+    ];
+    no_alert_and_exact(picks, 533822274888478261, 0.5695099636900744, false);
+}

@@ -787,6 +787,11 @@ fn games_put_right_by_identity_rules_stay_exact() {
             912,
             "a slide captured at once where it ended, the reply's piece lifted",
         ),
+        (
+            420000,
+            865,
+            "a capturer read on its target was not captured at once (ghost_too_late)",
+        ),
     ];
     check(&games, Sensing::Identity, cases);
 }

@@ -4650,7 +4650,25 @@ impl Tracker {
         if went_on && line.get(1).is_some_and(|b| captured_at_once(a, b)) {
             return self.reports.iter().any(|r| r.0 == sq);
         }
-        went_on || self.reports.iter().any(|r| r.0 == sq && r.2 == Some(piece))
+        // (A report a later move of the line landing the same piece there accounts for is
+        // not the revision's: `Nf6-h7` revised to `Nf6-d7 Qxd7 Nbxd7`, the only knight read
+        // on d7 the one from b8, after it left b8.)
+        let mut turn = before.turn();
+        let later = line
+            .iter()
+            .skip(1)
+            .filter_map(|m| {
+                turn = turn.other();
+                (landing(m, turn) == (sq, piece))
+                    .then(|| m.from().and_then(|f| self.first_left_at(f)))
+                    .flatten()
+            })
+            .min();
+        went_on
+            || self
+                .reports
+                .iter()
+                .any(|r| r.0 == sq && r.2 == Some(piece) && later.is_none_or(|t| r.3 < t))
     }
 
     /// Occupancy boards: a revised move must move the piece the last move was read from —
@@ -5587,6 +5605,19 @@ impl Tracker {
                 .iter()
                 .rfind(|r| r.0 == a.to() && r.2 == Some(capturer));
             let left = self.first_left_at(from);
+            // (A piece reported on its target after it left its square was not captured at
+            // once: the capturer came later, maybe never reported — `e5 fxe5 dxe5 dxe5`, the
+            // white pawn read on e5, the black one from d6 not; the black pawn read there
+            // before is the one `fxe5` took.)
+            let moved = a.promotion().unwrap_or(a.role()).of(color.other());
+            if let Some(left) = left
+                && self
+                    .reports
+                    .iter()
+                    .any(|r| r.0 == a.to() && r.2 == Some(moved) && r.3 >= left)
+            {
+                return self.lifted_out_of_turn(&a, &b);
+            }
             if matches!((arrived, left), (Some(b), Some(a))
                 if a + GHOST_PAIR_MIN_MS > b.3 + FULL_SCAN_MS)
                 || self.lifted_out_of_turn(&a, &b)
