@@ -334,6 +334,12 @@ const FLICKER_MS: u64 = 150;
 /// its own (the reply came in between), not one slide with the reply.
 const SLIDE_PAUSE_MS: u64 = 1_000;
 
+/// How long the board must rest in an earlier position of the game, two plies back or more,
+/// before the moves since are taken back: a repeated position passed through on the way (a
+/// slide paused where the piece stood before) is a transient state. (Within 1 s of rest,
+/// like a move; a random game's rook paused 450 ms on its way.)
+const TAKEBACK_REST_MS: u64 = 800;
+
 /// At most this many candidate lines are collected.
 const MAX_LINES: usize = 16;
 
@@ -2692,6 +2698,19 @@ impl Tracker {
                         self.irregular(now, &cur, sensed);
                         return;
                     }
+                    // (Identity boards: nor a revision out of order that does not carry the
+                    // last move on, when that move's piece stood on its square until after
+                    // the reply's piece left its own: the move was complete — `Qb4-a4`, then
+                    // `Bc7-f4+` and the queen on b5 on her way to c6, not `Qb4-b5 Bf4+`.)
+                    if c.0 > 0
+                        && self.cfg.sensing == Sensing::Identity
+                        && !self.dump_since_confirm
+                        && !continues_slide(last, line[0])
+                        && self.slide_went_on_late(last, line)
+                    {
+                        self.irregular(now, &cur, sensed);
+                        return;
+                    }
                     // (Occupancy boards: a revision that needs a capture never seen, when
                     // the board is moves forward that account for every report with one
                     // piece lifted since — the next capture's victim, say: a move in
@@ -2866,6 +2885,14 @@ impl Tracker {
                 {
                     self.takeback_to(now, k2);
                     self.take_lines(now, lines);
+                    return;
+                }
+                // (Not before the board has rested `TAKEBACK_REST_MS`: pieces shuffled back
+                // and forth repeat positions, and a slide paused on the square it left earlier
+                // — `Rc4-c1` paused on c2 after `Rc1 Rb4 Rc4 Rb1+` — shows one for a moment.)
+                let rest_deadline = self.last_change_ms + TAKEBACK_REST_MS;
+                if now < rest_deadline {
+                    self.wait_unexplained(&sensed, rest_deadline);
                     return;
                 }
                 self.takeback_to(now, k);
@@ -5634,15 +5661,22 @@ impl Tracker {
             // (Likewise a slide captured at once: the piece read on a square on its way — or
             // standing there in the game, a slide revised to go on — left it before the
             // capturer landed. A bishop on b5 gone from there long after the rook landed on
-            // a6 was not taken on a6.)
-            let Some(arrived) = arrived else { return false };
+            // a6 was not taken on a6. The capturer never read there — taken at once in turn —
+            // left its own square after the slide landed: a queen standing on e4 two seconds
+            // after the knight left f8 was not taken on g6 by `Nxg6`.)
+            let Some(since) = arrived
+                .map(|r| r.3)
+                .or_else(|| b.from().and_then(|f| self.left_at(f)))
+            else {
+                return false;
+            };
             let piece = a.role().of(color.other());
             let way = shakmaty::attacks::between(from, a.to());
             let left_late = |j: usize, sq: Square| {
                 self.reports[j..]
                     .iter()
                     .find(|e| e.0 == sq && !e.1)
-                    .is_some_and(|e| e.3 > arrived.3 + SCAN_MS)
+                    .is_some_and(|e| e.3 > since + SCAN_MS)
             };
             let stood = self.game.as_ref().map_or(Bitboard::EMPTY, |g| {
                 g.current().board().by_piece(piece) & way
