@@ -5295,7 +5295,7 @@ impl Tracker {
             let found: Vec<Vec<Move>> = self
                 .lines(cur, sensed, len)
                 .into_iter()
-                .filter(|l| self.fit(cur, l) == Some((0, 0)))
+                .filter(|l| self.fit(cur, l) == Some((0, 0)) && !self.has_unseen_move(cur, l))
                 .collect();
             match found.as_slice() {
                 [] => {}
@@ -5321,6 +5321,31 @@ impl Tracker {
             }
         }
         None
+    }
+
+    /// Identity boards (no dump since the last confirmed position): whether a move of `line`,
+    /// from the game position `cur`, left no trace in the reports — its origin never read
+    /// empty, its piece never read on its target. A pawn's `h2-h4` captured at once by the
+    /// rook, h2 read straight from the pawn to the rook that later took there, is a move
+    /// nobody saw: not `Rh5 h4 Rxh4 Be2 Rh2` for `Rh8-h4 Be2 Rxh2`.
+    fn has_unseen_move(&self, cur: &Chess, line: &[Move]) -> bool {
+        if self.cfg.sensing != Sensing::Identity || self.dump_since_confirm {
+            return false;
+        }
+        let mut turn = cur.turn();
+        line.iter().any(|m| {
+            let color = turn;
+            turn = turn.other();
+            let Some(from) = m.from() else { return false };
+            if m.is_castle() {
+                return false;
+            }
+            let piece = m.promotion().unwrap_or(m.role()).of(color);
+            !self
+                .reports
+                .iter()
+                .any(|r| (r.0 == from && !r.1) || (r.0 == m.to() && r.2 == Some(piece)))
+        })
     }
 
     /// How many squares the reports since the last confirmed position name that no move of
