@@ -920,3 +920,19 @@ fn a_move_the_board_never_showed_is_no_perfect_line() {
     ];
     no_alert_and_exact(picks, 16238223578021161428, 0.8941855000000001, true);
 }
+
+/// `Qd3`, then `c2` (the pawn read on c2), `Qxc2`, `Kf8`, `Qc3`: the reports followed again
+/// from before `Qd3` read `Qd2-c2 Kf8 Qxc3` — the same board in two plies fewer — but no
+/// black pawn ever stands on c2 in that reading: the game position stays, the moves follow.
+#[test]
+fn a_piece_read_where_a_revision_never_puts_it_keeps_the_last_move() {
+    let picks: &[u16] = &[
+        48025, 34025, 21298, 35474, 27304, 22367, 7265, 10822, 29050, 15849, 33058, 9599, 6671,
+        27394, 39652, 23194, 10178, 19388, 49907, 18112, 10886, 969, 19181, 59537, 62573, 63169,
+        23340, 32965, 59756, 55243, 53151, 51523, 61771, 797, 49588, 44647, 60998, 43504, 32400,
+        3984, 36234, 51782, 53773, 15196, 62010, 40160, 46067, 16309, 10244, 8691, 52046, 43731,
+        60052, 2116, 39427, 53220, 21887, 50794, 24375, 4490, 59584, 22917, 50139, 52223, 11585,
+        35303, 36635, 24816, 26602,
+    ];
+    no_alert_and_exact(picks, 15674104729324165191, 0.894667, true);
+}

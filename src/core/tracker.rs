@@ -5091,11 +5091,34 @@ impl Tracker {
             return false;
         }
         let line: Vec<Move> = chain.iter().map(|(m, _)| *m).collect();
-        if !self.revision_seen(&before, last, &line) || self.fit(&before, &line) != Some((0, 0)) {
+        if !self.revision_seen(&before, last, &line)
+            || self.fit(&before, &line) != Some((0, 0))
+            || !self.every_piece_reported_placed(&before, &chain)
+        {
             return false;
         }
         self.read_again_unless_ghost(now, n - 2, &before, &line);
         true
+    }
+
+    /// Identity boards: whether every piece the board reported on a square since the last
+    /// confirmed position stands there in `start` or in a position of `steps`, or passes it
+    /// sliding — `Qd2-c2 Kf8 Qxc3` for `Qd3 c2 Qxc2 Kf8 Qc3` leaves the black pawn read on c2
+    /// unaccounted for.
+    fn every_piece_reported_placed(&self, start: &Chess, steps: &[(Move, Chess)]) -> bool {
+        self.reports.iter().all(|r| match r.2 {
+            Some(p) if r.1 => {
+                start.board().piece_at(r.0) == Some(p)
+                    || steps.iter().any(|(m, pos)| {
+                        pos.board().piece_at(r.0) == Some(p)
+                            || (pos.board().piece_at(m.to()) == Some(p)
+                                && m.from().is_some_and(|f| {
+                                    shakmaty::attacks::between(f, m.to()).contains(r.0)
+                                }))
+                    })
+            }
+            _ => true,
+        })
     }
 
     /// Identity boards: the field reports since the game position was confirmed, applied to
