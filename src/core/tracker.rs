@@ -5366,11 +5366,9 @@ impl Tracker {
             if m.is_castle() {
                 return false;
             }
-            let piece = m.promotion().unwrap_or(m.role()).of(color);
-            !self
-                .reports
-                .iter()
-                .any(|r| (r.0 == from && !r.1) || (r.0 == m.to() && r.2 == Some(piece)))
+            let (to, piece) = landing(m, color);
+            self.first_left_at(from).is_none()
+                && !self.reports.iter().any(|r| r.0 == to && r.2 == Some(piece))
         })
     }
 
@@ -5694,7 +5692,7 @@ impl Tracker {
             // once: the capturer came later, maybe never reported — `e5 fxe5 dxe5 dxe5`, the
             // white pawn read on e5, the black one from d6 not; the black pawn read there
             // before is the one `fxe5` took.)
-            let moved = a.promotion().unwrap_or(a.role()).of(color.other());
+            let (_, moved) = landing(&a, color.other());
             if let Some(left) = left
                 && self
                     .reports
