@@ -3141,7 +3141,11 @@ impl Tracker {
         // report at hand, its moves never seen, and the victim lifted whose capture must come
         // next; of two readings of the same position the one with fewer such moves is kept.
         // The position's quick key, see `MoveCache::key`, first: most differ there.)
-        type Reading = (Chess, Vec<Move>, Bitboard, u32, Option<Square>, u64);
+        // (A reading's moves are a node of `moves`, each naming the one before it: readings
+        // extended share their moves instead of copying them.)
+        type Reading = (Chess, u32, Bitboard, u32, Option<Square>, u64);
+        const NO_MOVE: u32 = u32::MAX;
+        let mut moves: Vec<(Move, u32)> = Vec::new();
         let keep = |next: &mut Vec<Reading>, e: Reading| match next
             .iter_mut()
             .find(|f| f.5 == e.5 && f.4 == e.4 && f.0 == e.0)
@@ -3152,7 +3156,7 @@ impl Tracker {
         };
         let mut beam: Vec<Reading> = vec![(
             cur.clone(),
-            Vec::new(),
+            NO_MOVE,
             Bitboard::EMPTY,
             0,
             None,
@@ -3190,8 +3194,11 @@ impl Tracker {
                     if owed.is_some_and(|sq| !(ext[0].is_capture() && ext[0].to() == sq)) {
                         continue;
                     }
-                    let mut l = line.clone();
-                    l.extend_from_slice(ext);
+                    let mut l = *line;
+                    for &m in ext {
+                        moves.push((m, l));
+                        l = (moves.len() - 1) as u32;
+                    }
                     let key = MoveCache::key(p);
                     keep(
                         &mut next,
@@ -3212,12 +3219,22 @@ impl Tracker {
         if live != occ {
             return Vec::new();
         }
+        let line_of = |mut i: u32| {
+            let mut l = Vec::new();
+            while i != NO_MOVE {
+                let (m, before) = moves[i as usize];
+                l.push(m);
+                i = before;
+            }
+            l.reverse();
+            l
+        };
         let mut lines: Vec<(Vec<Move>, u32)> = beam
             .into_iter()
             .filter(|(p, l, _, _, owed, _)| {
-                !l.is_empty() && owed.is_none() && p.board().occupied() == occ
+                *l != NO_MOVE && owed.is_none() && p.board().occupied() == occ
             })
-            .map(|(_, l, _, unseen, _, _)| (l, unseen))
+            .map(|(_, l, _, unseen, _, _)| (line_of(l), unseen))
             .collect();
         lines.sort_by_key(|(l, unseen)| (l.len(), *unseen));
         let mut lines: Vec<Vec<Move>> = lines.into_iter().map(|(l, _)| l).collect();
@@ -6750,7 +6767,17 @@ impl Tracker {
     fn try_new_game(&mut self, now: u64, fields: &[PieceCode; 64]) -> bool {
         let pieces = fields.iter().filter(|c| **c != PieceCode::Empty).count();
         // The initial position, and a configured set-up position (adjourned or reinstated
-        // games, composed positions): count the pieces first.
+        // games, composed positions): count the pieces first. (Most boards looked at have
+        // neither count: nothing to set up.)
+        if pieces != 32
+            && self
+                .cfg
+                .start
+                .as_ref()
+                .is_none_or(|s| s.board().occupied().count() != pieces)
+        {
+            return false;
+        }
         let starts: Vec<Chess> = std::iter::once(Chess::default())
             .chain(self.cfg.start.clone())
             .filter(|p| p.board().occupied().count() == pieces)
