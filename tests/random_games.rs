@@ -936,3 +936,16 @@ fn a_piece_read_where_a_revision_never_puts_it_keeps_the_last_move() {
     ];
     no_alert_and_exact(picks, 15674104729324165191, 0.894667, true);
 }
+
+/// `Bf1-d3` paused on e2 (`Be2` reported), the bishop read leaving e2, then `Qa6xd3` at once
+/// (the bishop never read on d3), `Ne3`, `Qd3-e2`: not `Qa6-d3 Ne3 Qxe2` — its victim read
+/// lifted from e2 before the queen even left a6, two plies before its capture — but the
+/// bishop's slide revised.
+#[test]
+fn a_victim_lifted_before_the_reply_was_not_captured_after_it() {
+    let picks: &[u16] = &[
+        61688, 33094, 47738, 23927, 37644, 3022, 27104, 58426, 24059, 22974, 37764, 59992, 37597,
+        42770, 37990, 9190, 20947, 19010, 21837, 58069, 30583, 12775, 19027, 9233,
+    ];
+    no_alert_and_exact(picks, 2653111794290579651, 0.8350409999999999, false);
+}

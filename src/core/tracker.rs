@@ -6249,7 +6249,8 @@ impl Tracker {
     /// move is matched, in line order, to a later report of a piece on its target square (of
     /// its own piece if there is one — occupancy boards report no piece); a piece captured at
     /// once may never have been reported and is skipped; the cost is the number of moves that find none. `None` when a target was
-    /// never reported at all.
+    /// never reported at all. (Identity boards: a capture whose victim was read lifted before
+    /// the move before it landed counts too, see [`Tracker::victim_lifted_before_reply`].)
     pub(crate) fn order_cost(&self, cur: &Chess, line: &[Move]) -> Option<usize> {
         let confirmed = self.game.as_ref().map(|g| g.current().board());
         self.order_cost_in((&self.reports, confirmed), cur, line)
@@ -6301,9 +6302,59 @@ impl Tracker {
                 Some(i) => next += i + 1,
                 None => cost += 1,
             }
+            if i > 0 && self.victim_lifted_before_reply(reports, cur.turn(), line, i) {
+                cost += 1;
+            }
             pos.play_unchecked(*m);
         }
         Some(cost)
+    }
+
+    /// Identity boards (no dump since the last confirmed position): whether `line[i]`, a
+    /// capture of a piece that stood on its target throughout the line before it, had its
+    /// victim read lifted for good more than `FULL_SCAN_MS` before the move before it
+    /// (`line[i - 1]`, whose side starts the line as `first` does or not) was read landed. A
+    /// victim is taken off once the opponent's move is made, and the sensor reads each square
+    /// once a scan: lifted before, it went for another reason — `Bf1-d3` paused on e2 and
+    /// reported `Be2`, the bishop read leaving e2, then `Qa6xd3` at once, `Ne3`, `Qd3-e2` is
+    /// no `Qa6-d3 Ne3 Qxe2` with the bishop lifted from e2 before the queen left a6.
+    fn victim_lifted_before_reply(
+        &self,
+        reports: &[Report],
+        first: Color,
+        line: &[Move],
+        i: usize,
+    ) -> bool {
+        let m = &line[i];
+        if self.cfg.sensing != Sensing::Identity
+            || self.dump_since_confirm
+            || !m.is_capture()
+            || m.is_en_passant()
+            || line[..i]
+                .iter()
+                .any(|a| a.to() == m.to() || a.from() == Some(m.to()))
+        {
+            return false;
+        }
+        // (The side of `line[i - 1]`.)
+        let color = if (i - 1).is_multiple_of(2) {
+            first
+        } else {
+            first.other()
+        };
+        let Some(replied) = self.first_arrival(reports, &line[i - 1], color) else {
+            return false;
+        };
+        // (The last time the target read empty, the victim not put back since: a flicker
+        // or a j'adoube is no lift.)
+        let Some(k) = reports.iter().rposition(|r| r.0 == m.to() && !r.1) else {
+            return false;
+        };
+        let victim = m.capture().map(|r| r.of(color));
+        let put_back = reports[k + 1..]
+            .iter()
+            .any(|r| r.0 == m.to() && r.2.is_some() && r.2 == victim);
+        !put_back && reports[k].3 + FULL_SCAN_MS < replied
     }
 
     /// How badly a line's order contradicts the order in which its moves' origins were
