@@ -949,3 +949,17 @@ fn a_victim_lifted_before_the_reply_was_not_captured_after_it() {
     ];
     no_alert_and_exact(picks, 2653111794290579651, 0.8350409999999999, false);
 }
+
+/// `Qb3-d5` paused on c4 (`Qc4` reported), then `Qc6-e6` captured at once by `Qd5xe6`: not
+/// `Qe6 Qc4xe6` through d5 — the revision, one move longer from the position before `Qc4`,
+/// ends at the same ply and is compared with the moves from the game position.
+#[test]
+fn a_revision_one_move_longer_is_compared_with_the_moves_from_the_game_position() {
+    let picks: &[u16] = &[
+        10358, 47618, 59107, 26859, 31663, 14212, 18513, 53356, 4972, 39759, 2431, 4918, 1006,
+        6087, 25260, 58005, 17793, 53910, 14531, 65016, 24757, 17183, 23262, 4534, 7655, 64470,
+        15625, 55199, 19597, 56768, 62094, 62738, 61358, 13178, 44039, 58602, 49350, 58933, 55863,
+        38765, 12955, 32074,
+    ];
+    no_alert_and_exact(picks, 7748360918735197837, 0.8509059999999999, true);
+}

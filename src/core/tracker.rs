@@ -2635,8 +2635,15 @@ impl Tracker {
                 let game = self.game.as_ref().expect("a game");
                 let before = game.positions[n - 2].clone();
                 let last = game.moves[n - 2];
-                let revised: Vec<Vec<Move>> = self
-                    .revising_lines(&before, last, &sensed, len)
+                let mut revising = self.revising_lines(&before, last, &sensed, len);
+                // (Identity boards: a revision one move longer ends at the same ply as these
+                // moves — `Qb3-d5` paused on c4 and reported `Qc4`, then `Qc6-e6` captured
+                // at once by `Qd5xe6`, against `Qe6 Qc4xe6` through d5: compared too, or the
+                // moves found first stand unasked.)
+                if self.cfg.sensing == Sensing::Identity && !lines.is_empty() && len < max_plies {
+                    revising.extend(self.revising_lines(&before, last, &sensed, len + 1));
+                }
+                let revised: Vec<Vec<Move>> = revising
                     .into_iter()
                     .filter(|l| {
                         self.revision_seen(&before, last, l)
