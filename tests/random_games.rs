@@ -963,3 +963,19 @@ fn a_revision_one_move_longer_is_compared_with_the_moves_from_the_game_position(
     ];
     no_alert_and_exact(picks, 7748360918735197837, 0.8509059999999999, true);
 }
+
+/// `Qa4-d1` paused on c2 (`Qc2` reported), Black's queen lifted from e1 as White's landed on
+/// d1 — read `Qe1-d1+ Qc2xd1`, a capture at once — then `Qe2` captured at once by `Qd1xe2`,
+/// `c5 hxg4 cxb4`, no rest as long as displaced pieces wait until five seconds after those
+/// moves: the moves reported since the board first changed are still read again (`Qd1 Qe2+
+/// Qxe2 c5 hxg4 cxb4`), no displaced-pieces alert.
+#[test]
+fn moves_read_wrong_stay_open_while_play_goes_on_unexplained() {
+    let picks: &[u16] = &[
+        260, 32521, 3127, 27407, 31017, 31696, 24486, 45309, 55193, 26734, 79, 46738, 29749, 47537,
+        24326, 42758, 5680, 6720, 26034, 38480, 3015, 58111, 18910, 37597, 53408, 45594, 14162,
+        51102, 3701, 12584, 8085, 32547, 39202, 4921, 13362, 9473, 2207, 2977, 64928, 24000, 15330,
+        61298, 15080, 11904, 6368, 0,
+    ];
+    no_alert_and_exact(picks, 7067242628743587351, 0.6790092981262126, true);
+}

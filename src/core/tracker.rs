@@ -3424,7 +3424,7 @@ impl Tracker {
     /// explains: the last moves read wrong — `Bc8-a6` paused on b7 and reported `Bb7`, White's
     /// rook lifted from a5 as the bishop went on, taken for `Ra6 Bxa6` (captured at once),
     /// then `Rb5 Bxb5`. From each position up to [`DEEP_REREAD_PLIES`] back (its moves all
-    /// reported within the revision window), lines of up to two moves more than the search
+    /// reported within the revision window of the board's first change since), lines of up to two moves more than the search
     /// reaches (or than the depth takes back) that give the board piece for piece, other than
     /// the game's, the fewest plies in the game first: the first line that accounts for every
     /// report in order, else the first found, taken when it is the one best at its depth and
@@ -3470,21 +3470,44 @@ impl Tracker {
         }
         let n = g.moves.len();
         // (The moves that may be read again: those reported within the revision window.)
-        let depth = (1..=DEEP_REREAD_PLIES.min(n))
-            .take_while(|&d| {
-                self.last_change_ms.saturating_sub(g.move_times[n - d]) <= self.cfg.revise_window_ms
-            })
-            .last()
-            .unwrap_or(0);
+        let within = |since: u64| {
+            (1..=DEEP_REREAD_PLIES.min(n))
+                .take_while(|&d| {
+                    since.saturating_sub(g.move_times[n - d]) <= self.cfg.revise_window_ms
+                })
+                .last()
+                .unwrap_or(0)
+        };
+        let depth = within(self.last_change_ms);
+        // (Then, when those give nothing, the moves reported within the window of the
+        // board's first change since: play that went on unexplained, each rest shorter than
+        // `displaced_ms`, keeps them open — `Qa4-d1` paused on c2 and read `Qe1-d1+ Qc2xd1`,
+        // then `Qd1xe2 c5 hxg4 cxb4` over five seconds.)
+        let first_change = self.reports.first().map_or(self.last_change_ms, |r| r.3);
+        let further = within(first_change);
         // (Each depth with lines of up to two moves more than the search reaches, or than it
         // takes back; the fewest plies in the game first, then the nearest.)
-        let mut tries: Vec<(usize, usize)> = (1..=depth)
-            .flat_map(|d| (1..=(d + 2).max(self.cfg.max_plies + 2)).map(move |len| (d, len)))
-            .collect();
-        tries.sort_by_key(|&(d, len)| (len + n - d, d));
+        let max_plies = self.cfg.max_plies;
+        let tries = |depths: std::ops::RangeInclusive<usize>| {
+            let mut tries: Vec<(usize, usize)> = depths
+                .flat_map(|d| (1..=(d + 2).max(max_plies + 2)).map(move |len| (d, len)))
+                .collect();
+            tries.sort_by_key(|&(d, len)| (len + n - d, d));
+            tries
+        };
         let touched_since = self.seen_empty | self.seen_filled;
         self.search_budget.set(DEEP_REREAD_NODES);
-        let found = self.deeper_line(sensed, n, tries, touched_since, perfect_only);
+        let mut found = self.deeper_line(sensed, n, tries(1..=depth), touched_since, perfect_only);
+        if found.is_none() && further > depth {
+            self.search_budget.set(DEEP_REREAD_NODES);
+            found = self.deeper_line(
+                sensed,
+                n,
+                tries(depth + 1..=further),
+                touched_since,
+                perfect_only,
+            );
+        }
         self.search_budget.set(u32::MAX);
         let Some((k, start, line)) = found else {
             return false;
