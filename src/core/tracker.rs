@@ -141,10 +141,14 @@
 //!   and `Qb3-d5` paused on c4 (`Qc4` reported), then `Qe6` captured at once by `Qxe6`, read
 //!   `Qc4 Qe6 Qc4xe6` (the queen on d5 a transit; she left c4 58 ms before Black's queen
 //!   left c6, within a scan — the revision needs a ply more than the reply read, so the two
-//!   are never compared; silent). Sweeps of games up to 250 plies then found five more, read
-//!   right since (stop 39 in docs/measurements.md); on the last build 150,000 random games
-//!   (50,000 up to 250 plies, 100,000 up to 80) differ only by under-promotions captured at
-//!   once.
+//!   were never compared; read right since stop 40, which compares them). Sweeps of games up
+//!   to 250 plies then found five more, read right since (stop 39 in docs/measurements.md),
+//!   and two more (stop 40: a victim read lifted before the move before its capture landed
+//!   is out of order); on stop 40's last build, of 350,000 random games (150,000 up to 250
+//!   plies, 200,000 up to 80) all that differ but one are under-promotions captured at once:
+//!   `Ra8-c8` paused on b8 (`Rab8` reported), `Nd2-b1` begun 47 ms before the rook went on,
+//!   then `Rc8-e8`, read `Rab8 Nb1 Rbe8` — both readings account for every report in order,
+//!   the rook leaving b8 198 ms before the knight landed, within the sensor's lag (silent).
 //! - Occupancy boards (compared up to the promotion piece), default draw: 100% with clean
 //!   handling, 99.7% with every pattern but early replies and captures swapped inside one
 //!   scan, 99.1% with every pattern but early replies, 98.9% with every pattern (other draws
