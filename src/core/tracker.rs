@@ -3428,11 +3428,12 @@ impl Tracker {
     /// explains: the last moves read wrong — `Bc8-a6` paused on b7 and reported `Bb7`, White's
     /// rook lifted from a5 as the bishop went on, taken for `Ra6 Bxa6` (captured at once),
     /// then `Rb5 Bxb5`. From each position up to [`DEEP_REREAD_PLIES`] back (its moves all
-    /// reported within the revision window of the board's first change since), lines of up to two moves more than the search
-    /// reaches (or than the depth takes back) that give the board piece for piece, other than
-    /// the game's, the fewest plies in the game first: the first line that accounts for every
-    /// report in order, else the first found, taken when it is the one best at its depth and
-    /// length (see `Tracker::deeper_line`; after the rest a capture at once needs); nothing
+    /// reported within the revision window of the board's last change; when those give
+    /// nothing, of its first change since the last confirmed position), lines of up to two
+    /// moves more than the search reaches (or than the depth takes back) that give the board
+    /// piece for piece, other than the game's, the fewest plies in the game first: the first
+    /// line that accounts for every report in order, else the first found, taken when it is
+    /// the one best at its depth and length (see `Tracker::deeper_line`; after the rest a capture at once needs); nothing
     /// when several tie, or when the search passes [`DEEP_REREAD_NODES`] positions before
     /// any is found — once the board has rested `displaced_ms` (also before displaced pieces
     /// are reported). Lines are matched to the reports since the position they start from
