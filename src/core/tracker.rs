@@ -460,7 +460,7 @@ pub enum GameOp {
         provisional: bool,
         /// The chosen line, already reported, leads to another position than the others, and
         /// nothing the board showed tells them apart: it stands unless a later board
-        /// contradicts it (occupancy boards, see [`Tracker::undecided_after_unseen`]).
+        /// contradicts it (occupancy boards, see `Tracker::undecided_after_unseen`).
         undecided: bool,
     },
     /// Both kings stand on the central squares: the players (or the arbiter) signal a result
