@@ -3433,11 +3433,11 @@ impl Tracker {
     /// moves more than the search reaches (or than the depth takes back) that give the board
     /// piece for piece, other than the game's, the fewest plies in the game first: the first
     /// line that accounts for every report in order, else the first found, taken when it is
-    /// the one best at its depth and length (see `Tracker::deeper_line`; after the rest a capture at once needs); nothing
-    /// when several tie, or when the search passes [`DEEP_REREAD_NODES`] positions before
-    /// any is found — once the board has rested `displaced_ms` (also before displaced pieces
-    /// are reported). Lines are matched to the reports since the position they start from
-    /// (`Tracker::timed_history`).
+    /// the one best at its depth and length (see `Tracker::deeper_line`; after the rest a
+    /// capture at once needs); nothing when several tie, or when the search passes
+    /// [`DEEP_REREAD_NODES`] positions before any is found — once the board has rested
+    /// `displaced_ms` (also before displaced pieces are reported). Lines are matched to the
+    /// reports since the position they start from (`Tracker::timed_history`).
     fn reread_deeper(&mut self, now: u64, sensed: &Sensed) -> bool {
         // (Only a board at rest as long as displaced pieces wait: a board nothing explains
         // is far likelier a move in progress, or pieces being put right.)
@@ -6337,7 +6337,7 @@ impl Tracker {
                 Some(i) => next += i + 1,
                 None => cost += 1,
             }
-            if i > 0 && self.victim_lifted_before_reply(reports, cur.turn(), line, i) {
+            if i > 0 && self.victim_lifted_before_reply(reports, us.other(), line, i) {
                 cost += 1;
             }
             pos.play_unchecked(*m);
@@ -6348,7 +6348,7 @@ impl Tracker {
     /// Identity boards (no dump since the last confirmed position): whether `line[i]`, a
     /// capture of a piece that stood on its target throughout the line before it, had its
     /// victim read lifted for good more than `FULL_SCAN_MS` before the move before it
-    /// (`line[i - 1]`, whose side starts the line as `first` does or not) was read landed. A
+    /// (`line[i - 1]`, made by `replier`, the victim's side) was read landed. A
     /// victim is taken off once the opponent's move is made, and the sensor reads each square
     /// once a scan: lifted before, it went for another reason — `Bf1-d3` paused on e2 and
     /// reported `Be2`, the bishop read leaving e2, then `Qa6xd3` at once, `Ne3`, `Qd3-e2` is
@@ -6356,7 +6356,7 @@ impl Tracker {
     fn victim_lifted_before_reply(
         &self,
         reports: &[Report],
-        first: Color,
+        replier: Color,
         line: &[Move],
         i: usize,
     ) -> bool {
@@ -6371,13 +6371,7 @@ impl Tracker {
         {
             return false;
         }
-        // (The side of `line[i - 1]`.)
-        let color = if (i - 1).is_multiple_of(2) {
-            first
-        } else {
-            first.other()
-        };
-        let Some(replied) = self.first_arrival(reports, &line[i - 1], color) else {
+        let Some(replied) = self.first_arrival(reports, &line[i - 1], replier) else {
             return false;
         };
         // (The last time the target read empty, the victim not put back since: a flicker
@@ -6385,10 +6379,10 @@ impl Tracker {
         let Some(k) = reports.iter().rposition(|r| r.0 == m.to() && !r.1) else {
             return false;
         };
-        let victim = m.capture().map(|r| r.of(color));
+        let victim = m.capture().map(|r| r.of(replier));
         let put_back = reports[k + 1..]
             .iter()
-            .any(|r| r.0 == m.to() && r.2.is_some() && r.2 == victim);
+            .any(|r| r.0 == m.to() && r.2 == victim);
         !put_back && reports[k].3 + FULL_SCAN_MS < replied
     }
 
