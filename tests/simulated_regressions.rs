@@ -632,6 +632,46 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             61,
             "the last move revised when that accounts for every report in one ply fewer, the line read landing a piece before its origin emptied",
         ),
+        (
+            60000,
+            773,
+            "the reports followed again from a few plies back keep the game's moves and give more: those taken, nothing read again from further back",
+        ),
+        (
+            70000,
+            845,
+            "the reports followed again from a few plies back keep the game's moves and give more: those taken, nothing read again from further back",
+        ),
+        (
+            210000,
+            571,
+            "the reports followed again from a few plies back keep the game's moves and give more: those taken, nothing read again from further back",
+        ),
+        (
+            220000,
+            87,
+            "the reports followed again from a few plies back keep the game's moves and give more: those taken, nothing read again from further back",
+        ),
+        (
+            360000,
+            21,
+            "the reports followed again from a few plies back keep the game's moves and give more: those taken, nothing read again from further back",
+        ),
+        (
+            10000,
+            138,
+            "the reports followed again from a few plies back keep the game's moves and give more: those taken, nothing read again from further back",
+        ),
+        (
+            190000,
+            163,
+            "the reports followed again from a few plies back keep the game's moves and give more: those taken, nothing read again from further back",
+        ),
+        (
+            70000,
+            6,
+            "the reports followed again from a few plies back keep the game's moves and give more: those taken, nothing read again from further back",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }

@@ -3785,7 +3785,9 @@ impl Tracker {
     }
 
     /// [`Tracker::refollow`] from the positions at most `last` plies into the game and at
-    /// most `back` plies back, the nearest first.
+    /// most `back` plies back, the nearest first. At a depth where every reading keeps the
+    /// game's moves and some add more, those new moves from the game position itself (the
+    /// game's length returned as the ply).
     fn refollow_within(
         &self,
         sensed: &Sensed,
@@ -3803,13 +3805,26 @@ impl Tracker {
         for d in n.saturating_sub(last).max(1)..=n.min(back) {
             let k = n - d;
             let reports = self.reports_since(g.move_history[k]);
-            let lines: Vec<Vec<Move>> = self
+            let (kept, lines): (Vec<Vec<Move>>, Vec<Vec<Move>>) = self
                 .follow_reports(&g.positions[k], &reports, *occ, false, Some(&memo))
                 .into_iter()
-                .filter(|l| !l.starts_with(&g.moves[k..]))
-                .collect();
+                .partition(|l| l.starts_with(&g.moves[k..]));
             if !lines.is_empty() {
                 return Some((k, lines));
+            }
+            // (Nothing read otherwise, the reports from there give the game's moves and more:
+            // the moves since the game position, when the search from it could not take them
+            // — their pieces' moves read at boards set aside while candidates were pending,
+            // `Qb3-b4` with the queen in the hand, `Kh2`, then `Qe7 Qd2`. Not read again
+            // from further back: `Nd5 Nxd5 Qxd5` eleven plies before had been replaced by
+            // the likelier `Nxg6 Nd5 Qxd5`, the same occupancy at each move.)
+            let more: Vec<Vec<Move>> = kept
+                .into_iter()
+                .filter(|l| l.len() > d)
+                .map(|l| l[d..].to_vec())
+                .collect();
+            if !more.is_empty() {
+                return Some((n, more));
             }
         }
         None
