@@ -672,6 +672,16 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             6,
             "the reports followed again from a few plies back keep the game's moves and give more: those taken, nothing read again from further back",
         ),
+        (
+            370000,
+            614,
+            "two captures never seen after the moves followed wait while the board is a capture in progress after fewer moves",
+        ),
+        (
+            310000,
+            165,
+            "two captures never seen after the moves followed wait while the board is a capture in progress after fewer moves",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }

@@ -2496,6 +2496,17 @@ impl Tracker {
                         self.set_chain(&cur, &line);
                         return;
                     }
+                    // (Occupancy boards: nor one needing two captures never seen after the
+                    // moves seen, when the board is a capture in progress after fewer moves —
+                    // `Ne5`, the knight lifted as the victim and `Nc6` as the capturer, the
+                    // capturer's landing missed inside one scan, not `Ne5 Nxd4 Nxg6`.)
+                    if self.cfg.sensing == Sensing::Occupancy
+                        && self.unseen_captures(&line[seen.len()..]) >= 2
+                        && self.capture_in_progress_after(&cur, &sensed, line.len())
+                    {
+                        self.irregular(now, &cur, sensed);
+                        return;
+                    }
                     // (Occupancy boards: a capture never seen may be a piece in the hand.)
                     if self.wait_for_capture(now, std::slice::from_ref(line)) {
                         return;
