@@ -902,3 +902,39 @@ fn revised_candidates_are_announced_again() {
         "{announced:#?}"
     );
 }
+
+/// Occupancy boards, a piece read in the hand as an unseen capture that went to an empty
+/// square and was captured there at once, its landing missed inside one scan: the candidates
+/// (the piece's captures, then the reply) are announced with the line the reports give from
+/// the game position — the real one, for the operator to check. SEED=170000 sample 1005:
+/// `Re7+ Kxe7` read `Rxf6+ Ke7` (ply 49); SEED=230000 sample 684: `Ne5 Bxe5` read `Nxf2 Be5`
+/// (ply 34). Before, no `ambiguous` event named the real moves.
+#[test]
+fn a_landing_captured_at_once_is_named_among_the_candidates() {
+    use eboardd::core::event::EventKind;
+    use eboardd::shell::replay::run_capture;
+    let games = shared_data::simulation_games();
+    for (seed, i, ply, real) in [
+        (170000, 1005, 49, "e6e7 f7e7"),
+        (230000, 684, 34, "g4e5 g3e5"),
+    ] {
+        let g = &games[i];
+        let cfg = SimConfig::sample(i, seed, 0.8, &Pattern::ALL);
+        let mut announced: Vec<(u32, Vec<String>)> = Vec::new();
+        run_capture(
+            &simulate(g, &cfg),
+            replay_config(g, &cfg, Sensing::Occupancy),
+            |e| {
+                if let EventKind::Ambiguous { ply, lines, .. } = e.kind {
+                    announced.push((ply, lines));
+                }
+            },
+        );
+        assert!(
+            announced
+                .iter()
+                .any(|(p, lines)| *p == ply && lines.iter().any(|l| l.starts_with(real))),
+            "SEED={seed} sample {i}: {announced:#?}"
+        );
+    }
+}
