@@ -682,6 +682,11 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             165,
             "two captures never seen after the moves followed wait while the board is a capture in progress after fewer moves",
         ),
+        (
+            180000,
+            394,
+            "a revision one move longer, the last move carried on to a square read filled after it, compared with the moves from the game position",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }

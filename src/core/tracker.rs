@@ -2651,12 +2651,36 @@ impl Tracker {
                 let before = game.positions[n - 2].clone();
                 let last = game.moves[n - 2];
                 let mut revising = self.revising_lines(&before, last, &sensed, len);
-                // (Identity boards: a revision one move longer ends at the same ply as these
-                // moves — `Qb3-d5` paused on c4 and reported `Qc4`, then `Qc6-e6` captured
-                // at once by `Qd5xe6`, against `Qe6 Qc4xe6` through d5: compared too, or the
-                // moves found first stand unasked.)
-                if self.cfg.sensing == Sensing::Identity && !lines.is_empty() && len < max_plies {
-                    revising.extend(self.revising_lines(&before, last, &sensed, len + 1));
+                // (A revision one move longer ends at the same ply as these moves — identity
+                // boards: `Qb3-d5` paused on c4 and reported `Qc4`, then `Qc6-e6` captured at
+                // once by `Qd5xe6`, against `Qe6 Qc4xe6` through d5: compared too, or the
+                // moves found first stand unasked. Occupancy boards: only when none of these
+                // moves accounts for every report in order, and only the last move carried on
+                // to a square read filled after its own, capturing nothing — `Re4-g4` paused
+                // on f4 and reported `Rf4`, then `Qh5 Rh4`, against `Qh5 Rf4-h4` with g4
+                // filled before the reply began. Since 2026-12-05, stop 41: over the 40 draws
+                // 40,907 → 40,908 exact, none lost; compared whenever the moves leave a report
+                // out of order: 4 put right, 1 lost and a pattern capture's revision missed;
+                // any revision one longer: 21 lost.)
+                if !lines.is_empty()
+                    && len < max_plies
+                    && (self.cfg.sensing == Sensing::Identity
+                        || lines.iter().all(|l| self.fit(&cur, l) != Some((0, 0))))
+                {
+                    let landed = self.first_filled_at(last.to()).unwrap_or(0);
+                    revising.extend(
+                        self.revising_lines(&before, last, &sensed, len + 1)
+                            .into_iter()
+                            .filter(|l| {
+                                self.cfg.sensing == Sensing::Identity
+                                    || (!l[0].is_capture()
+                                        && continues_slide(last, l[0])
+                                        && self
+                                            .reports
+                                            .iter()
+                                            .any(|r| r.0 == l[0].to() && r.1 && r.3 > landed))
+                            }),
+                    );
                 }
                 let revised: Vec<Vec<Move>> = revising
                     .into_iter()
