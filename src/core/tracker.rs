@@ -153,9 +153,13 @@
 //!   handling, 99.7% with every pattern but early replies and captures swapped inside one
 //!   scan, 99.1% with every pattern but early replies, 98.9% with every pattern (other draws
 //!   +5000 to +60000: every pattern 98.1–99.3%; the 40 draws +0, +5000 and +10000 to
-//!   +380000 together: 40,897 of 41,280, 99.1%, and of the 383 that differ 284 flagged — an
-//!   `ambiguous` event with the real moves among its candidates, 99 wrong without a warning
-//!   (stop 38, 2026-12-04; 40,887 and 108 before a slider's transit stopped counting reports
+//!   +380000 together: 40,908 of 41,280, 99.1%, and of the 372 that differ 287 flagged — an
+//!   `ambiguous` event with the real moves among its candidates, 85 wrong without a warning
+//!   (stop 41, 2026-12-05; 40,897 and 99 before the reports followed again kept the game's
+//!   moves and added the new ones, two captures never seen waited for a capture in progress
+//!   after the moves followed, a landing captured at once was named among candidates and a
+//!   revision one move longer compared — see docs/measurements.md; stop 38: 40,887 and 108
+//!   before a slider's transit stopped counting reports
 //!   on squares other moves of the line fill, a slider stepping on as the reply landed where
 //!   it paused was read as the slide carried on (`Tracker::slide_swapped`) and the last move
 //!   revised when that accounts for every report in one ply fewer
