@@ -877,8 +877,6 @@ fn check(games: &[SimGame], sensing: Sensing, cases: &[(u64, usize, &str)]) {
 /// the candidates were announced again, the only event named `d6b4 f1e1`.
 #[test]
 fn revised_candidates_are_announced_again() {
-    use eboardd::core::event::EventKind;
-    use eboardd::shell::replay::run_capture;
     let games = shared_data::simulation_games();
     let (seed, i) = (90000, 561);
     let g = &games[i];
@@ -890,16 +888,7 @@ fn revised_candidates_are_announced_again() {
         .filter(|p| !matches!(p, Pattern::EarlyReply | Pattern::CaptureSwapInScan))
         .collect();
     let cfg = SimConfig::sample(i, seed, 0.8, &patterns);
-    let mut announced: Vec<(u32, Vec<String>)> = Vec::new();
-    run_capture(
-        &simulate(g, &cfg),
-        replay_config(g, &cfg, Sensing::Occupancy),
-        |e| {
-            if let EventKind::Ambiguous { ply, lines, .. } = e.kind {
-                announced.push((ply, lines));
-            }
-        },
-    );
+    let announced = announced_on_occupancy(g, &cfg);
     assert!(
         announced
             .iter()
@@ -910,14 +899,12 @@ fn revised_candidates_are_announced_again() {
 
 /// Occupancy boards, a piece read in the hand as an unseen capture that went to an empty
 /// square and was captured there at once, its landing missed inside one scan: the candidates
-/// (the piece's captures, then the reply) are announced with the line the reports give from
-/// the game position — the real one, for the operator to check. SEED=170000 sample 1005:
+/// (the piece's captures, then the reply) are announced with that move and capture from the
+/// game position — the real line, for the operator to check. SEED=170000 sample 1005:
 /// `Re7+ Kxe7` read `Rxf6+ Ke7` (ply 49); SEED=230000 sample 684: `Ne5 Bxe5` read `Nxf2 Be5`
 /// (ply 34). Before, no `ambiguous` event named the real moves.
 #[test]
 fn a_landing_captured_at_once_is_named_among_the_candidates() {
-    use eboardd::core::event::EventKind;
-    use eboardd::shell::replay::run_capture;
     let games = shared_data::simulation_games();
     for (seed, i, ply, real) in [
         (170000, 1005, 49, "e6e7 f7e7"),
@@ -925,16 +912,7 @@ fn a_landing_captured_at_once_is_named_among_the_candidates() {
     ] {
         let g = &games[i];
         let cfg = SimConfig::sample(i, seed, 0.8, &Pattern::ALL);
-        let mut announced: Vec<(u32, Vec<String>)> = Vec::new();
-        run_capture(
-            &simulate(g, &cfg),
-            replay_config(g, &cfg, Sensing::Occupancy),
-            |e| {
-                if let EventKind::Ambiguous { ply, lines, .. } = e.kind {
-                    announced.push((ply, lines));
-                }
-            },
-        );
+        let announced = announced_on_occupancy(g, &cfg);
         assert!(
             announced
                 .iter()
@@ -942,4 +920,22 @@ fn a_landing_captured_at_once_is_named_among_the_candidates() {
             "SEED={seed} sample {i}: {announced:#?}"
         );
     }
+}
+
+/// The `ambiguous` events (ply, lines) of game `g` simulated with `cfg`, replayed on an
+/// occupancy board.
+fn announced_on_occupancy(g: &SimGame, cfg: &SimConfig) -> Vec<(u32, Vec<String>)> {
+    use eboardd::core::event::EventKind;
+    use eboardd::shell::replay::run_capture;
+    let mut announced = Vec::new();
+    run_capture(
+        &simulate(g, cfg),
+        replay_config(g, cfg, Sensing::Occupancy),
+        |e| {
+            if let EventKind::Ambiguous { ply, lines, .. } = e.kind {
+                announced.push((ply, lines));
+            }
+        },
+    );
+    announced
 }
