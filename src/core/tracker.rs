@@ -1594,6 +1594,11 @@ impl Tracker {
         self.reports.iter().find(|r| r.0 == sq && r.1).map(|r| r.3)
     }
 
+    /// Whether the board reported `sq` occupied after `t` (since the position was confirmed).
+    fn filled_after(&self, sq: Square, t: u64) -> bool {
+        self.reports.iter().any(|r| r.0 == sq && r.1 && r.3 > t)
+    }
+
     /// When the board first reported `sq` empty (since the position was confirmed).
     fn first_left_at(&self, sq: Square) -> Option<u64> {
         self.reports.iter().find(|r| r.0 == sq && !r.1).map(|r| r.3)
@@ -2679,10 +2684,7 @@ impl Tracker {
                                 self.cfg.sensing == Sensing::Identity
                                     || (!l[0].is_capture()
                                         && continues_slide(last, l[0])
-                                        && self
-                                            .reports
-                                            .iter()
-                                            .any(|r| r.0 == l[0].to() && r.1 && r.3 > landed))
+                                        && self.filled_after(l[0].to(), landed))
                             }),
                     );
                 }
@@ -3038,13 +3040,18 @@ impl Tracker {
         if self.cfg.sensing != Sensing::Occupancy || self.dump_since_confirm || self.alert {
             return Vec::new();
         }
-        // (The reports since the game position was confirmed: candidates pending since
-        // confirmed boards beyond it.)
-        let reports: Vec<(Square, bool)> = match self.position_mark {
+        let reports = self.reports_since_position();
+        self.follow_reports(cur, &reports, *occ, victims, None)
+    }
+
+    /// The reports since the game position was confirmed (occupancy boards: candidates
+    /// pending since confirmed boards beyond it), each the square and whether it reads
+    /// occupied.
+    fn reports_since_position(&self) -> Vec<(Square, bool)> {
+        match self.position_mark {
             Some(mark) => self.reports_since(mark),
             None => self.reports.iter().map(|r| (r.0, r.1)).collect(),
-        };
-        self.follow_reports(cur, &reports, *occ, victims, None)
+        }
     }
 
     /// [`Tracker::followed_lines`] from `cur` through `reports` (the square, whether it reads
@@ -6618,11 +6625,7 @@ impl Tracker {
                 add(
                     self.extend_line(&cur, base, sensed, |m| {
                         continues_slide(last, *m)
-                            && (!extended
-                                || self
-                                    .reports
-                                    .iter()
-                                    .any(|r| r.0 == m.to() && r.1 && r.3 > landed))
+                            && (!extended || self.filled_after(m.to(), landed))
                     }),
                     &mut next,
                 );
@@ -6783,7 +6786,9 @@ impl Tracker {
         // after the candidates for the operator to check, and taken only when the moves to
         // come rule the others out. Since 2026-12-05, stop 41: over the 40 draws, 92 → 86
         // games wrong without a warning, every game's moves the same; +0.5% instructions.)
-        if self.cfg.sensing == Sensing::Occupancy && next.len() > 1 {
+        if next.len() > 1
+            && let Sensed::Occupancy(occ) = sensed
+        {
             let origins: Bitboard = self
                 .pending
                 .iter()
@@ -6791,36 +6796,31 @@ impl Tracker {
                 .collect();
             // (Its landing missed: the square read filled only after the capturer's square
             // read empty, since the game position.)
-            let reports: Vec<(Square, bool)> = match self.position_mark {
-                Some(mark) => self.reports_since(mark),
-                None => self.reports.iter().map(|r| (r.0, r.1)).collect(),
-            };
-            let filled_after = |to: Square, from: Square| {
+            let reports = self.reports_since_position();
+            let landed_after_left = |to: Square, from: Square| {
                 let left = reports.iter().position(|r| r.0 == from && !r.1);
                 let filled = reports.iter().position(|r| r.0 == to && r.1);
                 matches!((left, filled), (Some(a), Some(b)) if a < b)
             };
             let mut fresh: Vec<Vec<Move>> = Vec::new();
-            if let Sensed::Occupancy(occ) = sensed {
-                for m in self.legal_moves(&cur).starting_on(origins) {
-                    if m.is_capture() || !occ.contains(m.to()) {
+            for m in self.legal_moves(&cur).starting_on(origins) {
+                if m.is_capture() || !occ.contains(m.to()) {
+                    continue;
+                }
+                let after = played(&cur, &[m]);
+                for &r in after.legal_moves().iter() {
+                    let taken = r.is_capture()
+                        && r.to() == m.to()
+                        && r.from()
+                            .is_some_and(|f| !occ.contains(f) && landed_after_left(r.to(), f));
+                    if !taken {
                         continue;
                     }
-                    let after = played(&cur, &[m]);
-                    for &r in after.legal_moves().iter() {
-                        let taken = r.is_capture()
-                            && r.to() == m.to()
-                            && r.from()
-                                .is_some_and(|f| !occ.contains(f) && filled_after(r.to(), f));
-                        if !taken {
-                            continue;
-                        }
-                        let base = [m, r];
-                        if sensed.matches(played(&cur, &base).board()) {
-                            fresh.push(base.to_vec());
-                        } else {
-                            fresh.extend(self.extend_line(&cur, &base, sensed, |_| true));
-                        }
+                    let base = [m, r];
+                    if sensed.matches(played(&cur, &base).board()) {
+                        fresh.push(base.to_vec());
+                    } else {
+                        fresh.extend(self.extend_line(&cur, &base, sensed, |_| true));
                     }
                 }
             }
