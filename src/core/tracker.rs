@@ -5618,6 +5618,9 @@ impl Tracker {
     /// All lines of exactly `len` legal moves from `pos` that end in the sensed board.
     fn lines(&self, pos: &Chess, sensed: &Sensed, len: usize) -> Vec<Vec<Move>> {
         let mut out = Vec::new();
+        if self.lifted_only(pos, sensed, len) {
+            return out;
+        }
         // (The path is kept between searches: most lines calls push a move, and allocating it
         // afresh cost as much as many a search.)
         let mut path = self.path.take();
@@ -5627,6 +5630,26 @@ impl Tracker {
         self.search(pos, sensed, len, check_seen, &mut path, &mut out);
         self.path.replace(path);
         out
+    }
+
+    /// Occupancy boards: whether no line of `len` moves (several, each seen) from `pos` can
+    /// give `sensed`, because the board reads one square emptied and the reports since the
+    /// position touched no other — a piece in the hand, the commonest board at rest. (Such a
+    /// line takes exactly one piece, one capture; every other move lands on a square seen
+    /// changing, that one square. It must end empty: the capture leaves it, and nothing may
+    /// land there after it or before it — it was occupied — short of a second capture.)
+    fn lifted_only(&self, pos: &Chess, sensed: &Sensed, len: usize) -> bool {
+        let Sensed::Occupancy(occ) = sensed else {
+            return false;
+        };
+        len > 1
+            && !self.dump_since_confirm
+            && self.revising.get().is_none()
+            && (pos.board().occupied() ^ *occ)
+                .single_square()
+                .is_some_and(|s| {
+                    !occ.contains(s) && (self.seen_empty | self.seen_filled).without(s).is_empty()
+                })
     }
 
     /// Whether `sensed` at this ply is the board last set aside as unexplained (see
@@ -7938,6 +7961,77 @@ mod tests {
         }
         // (Both answers came up often.)
         assert!(checked.iter().all(|&n| n > 50), "{checked:?}");
+    }
+
+    /// `lifted_only` answers that no line of several moves gives a board read with one square
+    /// emptied when nothing else was touched: over positions of random games (and set-ups with
+    /// castling and en passant), every square and every line of two or three moves the search
+    /// would take — each move seen, `was_seen` — none ends in that occupancy.
+    #[test]
+    fn lifted_only_hides_no_line() {
+        use rand::{Rng, SeedableRng, rngs::SmallRng};
+        fn seen_lines(t: &Tracker, p: &Chess, len: usize, occ: Bitboard, found: &mut usize) {
+            for m in p.legal_moves() {
+                if !t.was_seen(&m) {
+                    continue;
+                }
+                let mut next = p.clone();
+                next.play_unchecked(m);
+                if len == 1 {
+                    *found += 1;
+                    assert_ne!(
+                        next.board().occupied(),
+                        occ,
+                        "{}",
+                        shakmaty::fen::Fen::from_position(p, shakmaty::EnPassantMode::Legal)
+                    );
+                } else {
+                    seen_lines(t, &next, len - 1, occ, found);
+                }
+            }
+        }
+        let mut rng = SmallRng::seed_from_u64(11);
+        let set_up = [
+            "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
+            "rnbqkbnr/ppppp1pp/8/4Pp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "4k3/8/8/8/2pP4/8/8/4K3 b - d3 0 1",
+            "4k3/1P6/8/8/8/8/6p1/4K2R w K - 0 1",
+        ];
+        let (mut skipped, mut found) = (0, 0);
+        for i in 0..60 {
+            let mut p = set_up.get(i % 6).map_or_else(Chess::default, |f| pos(f));
+            for _ in 0..rng.random_range(0..100) * usize::from(i % 6 >= set_up.len()) {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                p.play_unchecked(moves[rng.random_range(0..moves.len())]);
+            }
+            for s in p.board().occupied() {
+                let mut t = Tracker::new(TrackerConfig::for_sensing(Sensing::Occupancy));
+                t.seen_empty = if rng.random_bool(0.8) {
+                    Bitboard::from_square(s)
+                } else {
+                    Bitboard::EMPTY
+                };
+                t.seen_filled = if rng.random_bool(0.2) {
+                    Bitboard::from_square(s)
+                } else {
+                    Bitboard::EMPTY
+                };
+                let occ = p.board().occupied().without(s);
+                for len in 2..=3 {
+                    assert!(t.lifted_only(&p, &Sensed::Occupancy(occ), len));
+                    seen_lines(&t, &p, len, occ, &mut found);
+                    skipped += 1;
+                }
+                // (Not when another square was touched too.)
+                t.seen_filled.add(Square::new((u32::from(s) + 9) % 64));
+                assert!(!t.lifted_only(&p, &Sensed::Occupancy(occ), 2));
+            }
+        }
+        // (The lines looked at were many: the answer was put to the test.)
+        assert!(skipped > 1000 && found > 10_000, "{skipped} {found}");
     }
 
     /// `exchange_loss` and `one_lifted_after` ask shakmaty for fewer moves than they did; over
