@@ -919,6 +919,10 @@ fn a_landing_captured_at_once_is_named_among_the_candidates() {
     for (seed, i, ply, real) in [
         (170000, 1005, 49, "e6e7 f7e7"),
         (230000, 684, 34, "g4e5 g3e5"),
+        // (Where the candidates part after a move common to them: `Qe1`, then the knight
+        // read `Nxh1` or `Nxh3` where `Ne4 Bxe4` was played.)
+        (80000, 936, 24, "f2e4 g2e4"),
+        (30000, 514, 80, "d4d1 f1d1"),
     ] {
         let g = &games[i];
         let cfg = SimConfig::sample(i, seed, 0.8, &Pattern::ALL);

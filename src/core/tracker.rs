@@ -6866,10 +6866,17 @@ impl Tracker {
         if next.len() > 1
             && let Sensed::Occupancy(occ) = sensed
         {
+            // (The piece moved where the candidates part: after the moves common to them —
+            // `Qe1`, then `Nxh1` or `Nxh3`, where `Ne4 Bxe4` was played. Since 2026-12-05,
+            // stop 42: over the 40 draws 77 → 74 games wrong without a warning, every game's
+            // moves the same.)
+            let shared = common_prefix(&self.pending);
+            let prefix: Vec<Move> = self.pending[0][..shared].to_vec();
+            let at = played(&cur, &prefix);
             let origins: Bitboard = self
                 .pending
                 .iter()
-                .filter_map(|c| c.first().and_then(|m| m.from()))
+                .filter_map(|c| c.get(shared).and_then(|m| m.from()))
                 .collect();
             // (Its landing missed: the square read filled only after the capturer's square
             // read empty, since the game position.)
@@ -6880,11 +6887,11 @@ impl Tracker {
                 matches!((left, filled), (Some(a), Some(b)) if a < b)
             };
             let mut fresh: Vec<Vec<Move>> = Vec::new();
-            for m in self.legal_moves(&cur).starting_on(origins) {
+            for m in self.legal_moves(&at).starting_on(origins) {
                 if m.is_capture() || !occ.contains(m.to()) {
                     continue;
                 }
-                let after = played(&cur, &[m]);
+                let after = played(&at, &[m]);
                 for &r in after.legal_moves().iter() {
                     let taken = r.is_capture()
                         && r.to() == m.to()
@@ -6893,9 +6900,10 @@ impl Tracker {
                     if !taken {
                         continue;
                     }
-                    let base = [m, r];
+                    let mut base = prefix.clone();
+                    base.extend([m, r]);
                     if sensed.matches(played(&cur, &base).board()) {
-                        fresh.push(base.to_vec());
+                        fresh.push(base);
                     } else {
                         fresh.extend(self.extend_line(&cur, &base, sensed, |_| true));
                     }
