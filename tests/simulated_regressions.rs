@@ -697,6 +697,11 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             93,
             "a victim read lifted only after a later move of the line landed is no evidence for the capture (a j'adoube)",
         ),
+        (
+            240000,
+            332,
+            "a square read empty, another's piece lifted, the square filled again: the line a move longer that captures there",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }
