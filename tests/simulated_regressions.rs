@@ -920,25 +920,14 @@ fn revised_candidates_are_announced_again() {
 /// (ply 34). Before, no `ambiguous` event named the real moves.
 #[test]
 fn a_landing_captured_at_once_is_named_among_the_candidates() {
-    let games = shared_data::simulation_games();
-    for (seed, i, ply, real) in [
+    real_line_announced(&[
         (170000, 1005, 49, "e6e7 f7e7"),
         (230000, 684, 34, "g4e5 g3e5"),
         // (Where the candidates part after a move common to them: `Qe1`, then the knight
         // read `Nxh1` or `Nxh3` where `Ne4 Bxe4` was played.)
         (80000, 936, 24, "f2e4 g2e4"),
         (30000, 514, 80, "d4d1 f1d1"),
-    ] {
-        let g = &games[i];
-        let cfg = SimConfig::sample(i, seed, 0.8, &Pattern::ALL);
-        let announced = announced_on_occupancy(g, &cfg);
-        assert!(
-            announced
-                .iter()
-                .any(|(p, lines)| *p == ply && lines.iter().any(|l| l.starts_with(real))),
-            "SEED={seed} sample {i}: {announced:#?}"
-        );
-    }
+    ]);
 }
 
 /// Occupancy boards: candidates pending whose own fork settled while two lines part again
@@ -947,8 +936,14 @@ fn a_landing_captured_at_once_is_named_among_the_candidates() {
 /// the old one. (Over the 40 draws, 6 games read wrong without a warning before are flagged so.)
 #[test]
 fn a_fork_after_the_candidates_is_announced() {
+    real_line_announced(&[(360000, 934, 57, "b2c3"), (140000, 620, 24, "b2c2")]);
+}
+
+/// For each (SEED, sample, ply, real moves): an `ambiguous` event for that ply names a line
+/// that starts with the real moves (occupancy boards).
+fn real_line_announced(cases: &[(u64, usize, u32, &str)]) {
     let games = shared_data::simulation_games();
-    for (seed, i, ply, real) in [(360000, 934, 57, "b2c3"), (140000, 620, 24, "b2c2")] {
+    for &(seed, i, ply, real) in cases {
         let g = &games[i];
         let cfg = SimConfig::sample(i, seed, 0.8, &Pattern::ALL);
         let announced = announced_on_occupancy(g, &cfg);

@@ -158,10 +158,11 @@
 //!   (stop 42, 2026-12-05; 40,908 and 85 before a victim lifted after a later move landed
 //!   stopped counting as evidence, a fork after the candidates' own was announced, landings
 //!   captured at once were named where the candidates part and a capture signed by its
-//!   victim lifted first was taken a move longer; stop 41: 40,897 and 99 before the reports followed again kept the game's
-//!   moves and added the new ones, two captures never seen waited for a capture in progress
-//!   after the moves followed, a landing captured at once was named among candidates and a
-//!   revision one move longer compared — see docs/measurements.md; stop 38: 40,887 and 108
+//!   victim lifted first was taken a move longer; stop 41: 40,897 and 99 before the
+//!   reports followed again kept the game's moves and added the new ones, two captures
+//!   never seen waited for a capture in progress after the moves followed, a landing
+//!   captured at once was named among candidates and a revision one move longer compared —
+//!   see docs/measurements.md; stop 38: 40,887 and 108
 //!   before a slider's transit stopped counting reports
 //!   on squares other moves of the line fill, a slider stepping on as the reply landed where
 //!   it paused was read as the slide carried on (`Tracker::slide_swapped`) and the last move
@@ -6855,16 +6856,7 @@ impl Tracker {
                 // 2026-12-05, stop 42, with the same in the announcement below: over the 40
                 // draws 83 → 77 games wrong without a warning, every game's moves the same.)
                 if forked && next.len() > 1 {
-                    self.ops.push((
-                        now,
-                        GameOp::Ambiguous {
-                            ply: self.ply() + 1,
-                            lines: next.iter().map(|l| uci_line(l)).collect(),
-                            chosen: Some(0),
-                            provisional: true,
-                            undecided: false,
-                        },
-                    ));
+                    self.announce_candidates(now, &next);
                 }
                 self.pending = next;
             }
@@ -6941,7 +6933,11 @@ impl Tracker {
             // stop 42: over the 40 draws 77 → 74 games wrong without a warning, every game's
             // moves the same.)
             let shared = common_prefix(&self.pending);
-            let prefix: Vec<Move> = self.pending[0][..shared].to_vec();
+            let prefix: Vec<Move> = self
+                .pending
+                .first()
+                .map(|c| c[..shared].to_vec())
+                .unwrap_or_default();
             let at = played(&cur, &prefix);
             let origins: Bitboard = self
                 .pending
@@ -7009,16 +7005,7 @@ impl Tracker {
                         .any(|c| !c.is_empty() && c.len() > common && l.starts_with(&c[common..]))
                 }))
         {
-            self.ops.push((
-                now,
-                GameOp::Ambiguous {
-                    ply: self.ply() + 1,
-                    lines: next.iter().map(|l| uci_line(l)).collect(),
-                    chosen: Some(0),
-                    provisional: true,
-                    undecided: false,
-                },
-            ));
+            self.announce_candidates(now, &next);
         }
         self.pending = next;
         // Candidates that stay apart for several moves: the likeliest is taken (while
@@ -7033,6 +7020,21 @@ impl Tracker {
             self.apply_line(now, &line);
         }
         self.confirmed();
+    }
+
+    /// Announces `lines` (moves from the game position) as the candidates now pending, the
+    /// first reported provisionally.
+    fn announce_candidates(&mut self, now: u64, lines: &[Vec<Move>]) {
+        self.ops.push((
+            now,
+            GameOp::Ambiguous {
+                ply: self.ply() + 1,
+                lines: lines.iter().map(|l| uci_line(l)).collect(),
+                chosen: Some(0),
+                provisional: true,
+                undecided: false,
+            },
+        ));
     }
 
     /// The positions after `line` (moves from `cur`) with its last move carried on past its
