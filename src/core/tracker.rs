@@ -730,10 +730,16 @@ impl MoveCache {
 
 /// `pos`'s legal moves as kept, in shakmaty's order.
 fn kept_moves(pos: &Chess) -> Arc<[Kept]> {
-    pos.legal_moves()
-        .iter()
-        .map(|&m| (m.from().map_or(0, |f| Bitboard::from_square(f).0), m))
-        .collect()
+    // (The origin's mask by a match on the move, not through `Move::from`'s `Option`: a
+    // tenth of the building's instructions, measured — 363.8 M → 361.0 M on the occupancy
+    // benchmark, 2026-12-05, stop 42.)
+    let moves = pos.legal_moves();
+    let origin = |m: &Move| match *m {
+        Move::Normal { from, .. } | Move::EnPassant { from, .. } => 1u64 << u32::from(from),
+        Move::Castle { king, .. } => 1u64 << u32::from(king),
+        Move::Put { .. } => 0,
+    };
+    Arc::from_iter(moves.iter().map(|m| (origin(m), *m)))
 }
 
 /// One step of a followed reading (see [`Tracker::follow_reports`]): its moves, how many of
