@@ -2914,7 +2914,7 @@ impl Tracker {
                             self.fit(&cur, l) == Some((0, 0))
                                 && l.iter().any(|m| {
                                     m.is_capture()
-                                        && signs.contains(&(m.to(), m.from().unwrap_or(m.to())))
+                                        && m.from().is_some_and(|f| signs.contains(&(m.to(), f)))
                                 })
                         })
                         .collect();
@@ -6923,9 +6923,10 @@ impl Tracker {
         let next = self.best_ordered(next, |l| self.landed_after_reply(l));
         let mut next = self.best_supported_after(next, &candidates);
         next.truncate(16);
-        // (Occupancy boards, candidates still apart: the piece they move first, read in the
-        // hand as an unseen capture, may have gone to an empty square and been captured there
-        // at once, its landing missed inside one scan — `Re7+ Kxe7` against `Rxf6+ Ke7`, the
+        // (Occupancy boards, candidates still apart: the piece they move where they part,
+        // read in the hand as an unseen capture, may have gone to an empty square and been
+        // captured there at once, its landing missed inside one scan — `Re7+ Kxe7` against
+        // `Rxf6+ Ke7`, the
         // rook read in the hand as `Rxe5`, `Rxf6+` or `Rxc6`. No candidate extends to that:
         // such a move and capture, and the moves after them that give the board, are named
         // after the candidates for the operator to check, and taken only when the moves to
