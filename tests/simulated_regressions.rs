@@ -702,6 +702,16 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             332,
             "a square read empty, another's piece lifted, the square filled again: the line a move longer that captures there",
         ),
+        (
+            110000,
+            6,
+            "a slide passes once the line's previous move landed (the rook resting on c6 while the bishop went d5-c4 is Rc6 Bc4 Rb6)",
+        ),
+        (
+            280000,
+            206,
+            "a slide is gone from its way before the line's next move landed",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }

@@ -6429,6 +6429,16 @@ impl Tracker {
         let timed = self.cfg.sensing == Sensing::Identity && !self.dump_since_confirm;
         let mut late: Vec<(usize, Bitboard, usize, Color)> = Vec::new();
         let mut landed: Vec<(Square, usize, Color)> = Vec::new();
+        // (Occupancy boards, likewise by time: a slide passes once the line's previous move
+        // landed — its target first read filled — and is gone from the way before the next
+        // move's piece is lifted — that origin last read emptied — each within a scan. The
+        // rook resting on c6 while the bishop went d5-c4, then on to b6 and the bishop on, is
+        // `Rc6 Bc4 Rb6` and the bishop lifted, not `Rd6-b6 Bd5xb3` over c6 and c4; the rook
+        // read on c4 until after `b3` was made is no `Rc7xc1 b3` over c4. A move whose target
+        // was never read filled, a capture, or whose origin was never read emptied sets no
+        // bound.)
+        let occupancy_timed = self.cfg.sensing == Sensing::Occupancy && !self.dump_since_confirm;
+        let mut timed_ways: Vec<(Bitboard, Option<u64>, Option<u64>)> = Vec::new();
         for (i, m) in line.iter().enumerate() {
             if timed && i > 0 && !m.is_castle() {
                 landed.push((m.to(), i - 1, turn.other()));
@@ -6441,8 +6451,18 @@ impl Tracker {
             }
             if let Some(from) = m.from() {
                 let way = shakmaty::attacks::between(from, m.to());
+                let (not_before, not_after) = if occupancy_timed && way.any() {
+                    (
+                        i.checked_sub(1).and_then(|k| landed_at(reports, &line[k])),
+                        line.get(i + 1).and_then(|n| last_landed_at(reports, n)),
+                    )
+                } else {
+                    (None, None)
+                };
                 if timed && i > 0 {
                     late.push((index(m.role().of(turn)), way, i - 1, turn.other()));
+                } else if not_before.is_some() || not_after.is_some() {
+                    timed_ways.push((way, not_before, not_after));
                 } else {
                     transit[index(m.role().of(turn))] |= way;
                 }
@@ -6452,7 +6472,8 @@ impl Tracker {
         let after = |t: u64, since: Option<u64>| since.is_none_or(|s| t + SCAN_MS >= s);
         reports
             .iter()
-            .filter(|(sq, occupied, p, t)| {
+            .enumerate()
+            .filter(|&(j, (sq, occupied, p, t))| {
                 *occupied
                     && !explained.contains(*sq)
                     && match self.cfg.sensing {
@@ -6473,7 +6494,19 @@ impl Tracker {
                                         && after(*t, self.first_arrival(reports, &line[k], color))
                                 })
                         }
-                        None => transit.iter().any(|t| t.contains(*sq)),
+                        None => {
+                            transit.iter().any(|t| t.contains(*sq))
+                                || timed_ways.iter().any(|&(way, not_before, not_after)| {
+                                    way.contains(*sq)
+                                        && after(*t, not_before)
+                                        && not_after.is_none_or(|lifted| {
+                                            reports[j + 1..]
+                                                .iter()
+                                                .find(|r| r.0 == *sq && !r.1)
+                                                .is_none_or(|left| lifted + SCAN_MS >= left.3)
+                                        })
+                                })
+                        }
                     }
             })
             .count()
@@ -7701,6 +7734,29 @@ fn touched_by(line: &[Move]) -> Bitboard {
         }
     }
     touched
+}
+
+/// Occupancy boards: when `m` landed by `reports` — its target first read filled. `None` for a
+/// capture (its target may never have been read emptied and filled again), a castle or a
+/// target never read filled.
+fn landed_at(reports: &[Report], m: &Move) -> Option<u64> {
+    if m.is_capture() || m.is_castle() {
+        return None;
+    }
+    reports.iter().find(|r| r.0 == m.to() && r.1).map(|r| r.3)
+}
+
+/// Occupancy boards: when `m` landed at the latest by `reports` — its target last read filled.
+/// `None` as for [`landed_at`].
+fn last_landed_at(reports: &[Report], m: &Move) -> Option<u64> {
+    if m.is_capture() || m.is_castle() {
+        return None;
+    }
+    reports
+        .iter()
+        .rev()
+        .find(|r| r.0 == m.to() && r.1)
+        .map(|r| r.3)
 }
 
 /// Where a castling move puts its king and its rook (on the king's rank).
