@@ -8187,6 +8187,88 @@ mod tests {
         assert!(checked.iter().all(|&n| n > 50), "{checked:?}");
     }
 
+    /// Occupancy boards: a report on a slide's way counts as its transit only from the line's
+    /// previous move landed until the line's next move landed (the square read emptied again
+    /// by then), each within a scan; a capture sets no bound.
+    #[test]
+    fn a_slide_transit_counts_only_inside_the_slide_time() {
+        let start = pos("7k/8/3R4/3b4/8/1P6/8/6K1 w - - 0 1");
+        let line = |ucis: &[&str]| -> Vec<Move> {
+            let mut p = start.clone();
+            ucis.iter()
+                .map(|u| {
+                    let m = u
+                        .parse::<shakmaty::uci::UciMove>()
+                        .unwrap()
+                        .to_move(&p)
+                        .unwrap();
+                    p.play_unchecked(m);
+                    m
+                })
+                .collect()
+        };
+        let sq = |s: &str| s.parse::<Square>().unwrap();
+        let stray = |reports: &[(&str, bool, u64)], l: &[Move]| {
+            let mut t = Tracker::new(TrackerConfig::for_sensing(Sensing::Occupancy));
+            t.reports = reports
+                .iter()
+                .map(|&(s, f, at)| (sq(s), f, None, at))
+                .collect();
+            t.stray(&start, l)
+        };
+        // `Rc6 Bc4 Rb6` and the bishop lifted, read as `Rd6-b6 Bd5xb3` over c6 and c4: the
+        // bishop's transit on c4 came before the rook landed on b6.
+        let interleaved = [
+            ("d6", false, 1000),
+            ("c6", true, 1200),
+            ("d5", false, 1500),
+            ("c4", true, 1700),
+            ("c6", false, 1900),
+            ("b6", true, 2100),
+            ("c4", false, 2300),
+        ];
+        assert_eq!(stray(&interleaved, &line(&["d6b6", "d5b3"])), 1);
+        // The same slides in turn: both transits explained.
+        let in_turn = [
+            ("d6", false, 1000),
+            ("c6", true, 1100),
+            ("c6", false, 1150),
+            ("b6", true, 1200),
+            ("d5", false, 1500),
+            ("c4", true, 1600),
+            ("c4", false, 1650),
+        ];
+        assert_eq!(stray(&in_turn, &line(&["d6b6", "d5b3"])), 0);
+        // The rook read on c6 until well after the reply `Be4` landed: no transit of `Rd6-b6`.
+        let stayed = [
+            ("d6", false, 1000),
+            ("c6", true, 1100),
+            ("d5", false, 1300),
+            ("e4", true, 1500),
+            ("c6", false, 1900),
+            ("b6", true, 2000),
+        ];
+        assert_eq!(stray(&stayed, &line(&["d6b6", "d5e4"])), 1);
+        // Within a scan of the reply's landing, it is.
+        let quick = [
+            ("d6", false, 1000),
+            ("c6", true, 1100),
+            ("d5", false, 1300),
+            ("e4", true, 1500),
+            ("c6", false, 1700),
+            ("b6", true, 1750),
+        ];
+        assert_eq!(stray(&quick, &line(&["d6b6", "d5e4"])), 0);
+        // A line of one move has no bound.
+        let alone = [
+            ("d6", false, 1000),
+            ("c6", true, 1100),
+            ("c6", false, 1900),
+            ("b6", true, 2000),
+        ];
+        assert_eq!(stray(&alone, &line(&["d6b6"])), 0);
+    }
+
     /// `lifted_only` answers that no line of several moves gives a board read with one square
     /// emptied when nothing else was touched: over positions of random games (and set-ups with
     /// castling and en passant), every square and every line of two or three moves the search
