@@ -712,6 +712,11 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             206,
             "a slide is gone from its way before the line's next move landed",
         ),
+        (
+            100000,
+            24,
+            "moves followed wrong, one line of the reports followed again from the game position",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }

@@ -2424,17 +2424,36 @@ impl Tracker {
             // read `Qg1 Rh2 Qf1` with h1's reports left over, `SEED=5000` sample 770. Since
             // 2026-12-04, stop 34: over the 40 draws 40,873 → 40,874 of 41,280 games exact
             // with every pattern, none lost; reading again from further back changes none.)
-            if self.cfg.sensing == Sensing::Occupancy
+            let refollowed = (self.cfg.sensing == Sensing::Occupancy
                 && !self.dump_since_confirm
-                && fit != Some((0, 0))
+                && fit != Some((0, 0)))
+            .then(|| self.refollow(&sensed))
+            .flatten();
+            if let Some((k, lines)) = &refollowed
                 && self.may_revise(now)
-                && let Some((k, lines)) = self.refollow(&sensed)
                 && let [re] = lines.as_slice()
                 && self.unseen_captures(re) == 0
                 && k + 1 == self.ply() as usize
             {
-                let re = re.clone();
+                let (k, re) = (*k, re.clone());
                 self.read_again(now, k, &re);
+                return;
+            }
+            // (Occupancy boards: nor when the reports followed again from the game position
+            // with every reading kept give one line that accounts for every report, with no
+            // capture never seen — more moves than the search reaches, followed wrong where a
+            // piece left its square within a scan of the opponent's landing: `Qf5 Qh5 Qf4 Qh6
+            // Qg4`, f5 read empty 7 ms before h5 filled, followed as `Qf6-f4 Qh4-h6 Qg4`.
+            // Since 2026-12-05, stop 43: over the 40 draws 40,924 → 40,926 exact, none lost.)
+            if let Some((k, lines)) = &refollowed
+                && *k == self.ply() as usize
+                && let [re] = lines.as_slice()
+                && self.unseen_captures(re) == 0
+                && self.fit(&cur, re) == Some((0, 0))
+            {
+                let re = re.clone();
+                self.apply_line(now, &re);
+                self.confirmed();
                 return;
             }
             // (Identity boards: a later move's piece left its square before the first move's
