@@ -2447,13 +2447,7 @@ impl Tracker {
             // piece left its square within a scan of the opponent's landing: `Qf5 Qh5 Qf4 Qh6
             // Qg4`, f5 read empty 7 ms before h5 filled, followed as `Qf6-f4 Qh4-h6 Qg4`.
             // Since 2026-12-05, stop 43: over the 40 draws 40,924 → 40,926 exact, none lost.)
-            if let Some((k, lines)) = &refollowed
-                && *k == self.ply() as usize
-                && let [re] = lines.as_slice()
-                && self.unseen_captures(re) == 0
-                && self.fit(&cur, re) == Some((0, 0))
-            {
-                let re = re.clone();
+            if let Some(re) = self.refollowed_here(&cur, refollowed.as_ref()) {
                 self.apply_line(now, &re);
                 self.confirmed();
                 return;
@@ -5294,6 +5288,26 @@ impl Tracker {
             }
         }
         None
+    }
+
+    /// Occupancy boards: of the reports followed again (`refollowed`, see [`Tracker::refollow`]),
+    /// the one line from the game position `cur` — nothing taken back — that accounts for
+    /// every report, with no capture never seen.
+    fn refollowed_here(
+        &self,
+        cur: &Chess,
+        refollowed: Option<&(usize, Vec<Vec<Move>>)>,
+    ) -> Option<Vec<Move>> {
+        let (k, lines) = refollowed?;
+        match lines.as_slice() {
+            [re] if *k == self.ply() as usize
+                && self.unseen_captures(re) == 0
+                && self.fit(cur, re) == Some((0, 0)) =>
+            {
+                Some(re.clone())
+            }
+            _ => None,
+        }
     }
 
     /// Identity boards, while the last move may be revised: the field reports since the game
