@@ -8251,57 +8251,79 @@ mod tests {
                 .collect();
             t.stray(&start, l)
         };
-        // `Rc6 Bc4 Rb6` and the bishop lifted, read as `Rd6-b6 Bd5xb3` over c6 and c4: the
-        // bishop's transit on c4 came before the rook landed on b6.
-        let interleaved = [
-            ("d6", false, 1000),
-            ("c6", true, 1200),
-            ("d5", false, 1500),
-            ("c4", true, 1700),
-            ("c6", false, 1900),
-            ("b6", true, 2100),
-            ("c4", false, 2300),
+        // (What, the reports as square, filled, time, the line, the reports left over.)
+        type Case<'a> = (&'a str, &'a [(&'a str, bool, u64)], &'a [&'a str], usize);
+        let cases: &[Case] = &[
+            (
+                "`Rc6 Bc4 Rb6` and the bishop lifted, read as `Rd6-b6 Bd5xb3`: the bishop's \
+                 transit on c4 came before the rook landed on b6",
+                &[
+                    ("d6", false, 1000),
+                    ("c6", true, 1200),
+                    ("d5", false, 1500),
+                    ("c4", true, 1700),
+                    ("c6", false, 1900),
+                    ("b6", true, 2100),
+                    ("c4", false, 2300),
+                ],
+                &["d6b6", "d5b3"],
+                1,
+            ),
+            (
+                "the same slides in turn: both transits explained",
+                &[
+                    ("d6", false, 1000),
+                    ("c6", true, 1100),
+                    ("c6", false, 1150),
+                    ("b6", true, 1200),
+                    ("d5", false, 1500),
+                    ("c4", true, 1600),
+                    ("c4", false, 1650),
+                ],
+                &["d6b6", "d5b3"],
+                0,
+            ),
+            (
+                "the rook read on c6 until well after the reply `Be4` landed: no transit",
+                &[
+                    ("d6", false, 1000),
+                    ("c6", true, 1100),
+                    ("d5", false, 1300),
+                    ("e4", true, 1500),
+                    ("c6", false, 1900),
+                    ("b6", true, 2000),
+                ],
+                &["d6b6", "d5e4"],
+                1,
+            ),
+            (
+                "within a scan of the reply's landing, a transit",
+                &[
+                    ("d6", false, 1000),
+                    ("c6", true, 1100),
+                    ("d5", false, 1300),
+                    ("e4", true, 1500),
+                    ("c6", false, 1700),
+                    ("b6", true, 1750),
+                ],
+                &["d6b6", "d5e4"],
+                0,
+            ),
+            (
+                "a line of one move has no bound",
+                &[
+                    ("d6", false, 1000),
+                    ("c6", true, 1100),
+                    ("c6", false, 1900),
+                    ("b6", true, 2000),
+                ],
+                &["d6b6"],
+                0,
+            ),
         ];
-        assert_eq!(stray(&interleaved, &line(&["d6b6", "d5b3"])), 1);
-        // The same slides in turn: both transits explained.
-        let in_turn = [
-            ("d6", false, 1000),
-            ("c6", true, 1100),
-            ("c6", false, 1150),
-            ("b6", true, 1200),
-            ("d5", false, 1500),
-            ("c4", true, 1600),
-            ("c4", false, 1650),
-        ];
-        assert_eq!(stray(&in_turn, &line(&["d6b6", "d5b3"])), 0);
-        // The rook read on c6 until well after the reply `Be4` landed: no transit of `Rd6-b6`.
-        let stayed = [
-            ("d6", false, 1000),
-            ("c6", true, 1100),
-            ("d5", false, 1300),
-            ("e4", true, 1500),
-            ("c6", false, 1900),
-            ("b6", true, 2000),
-        ];
-        assert_eq!(stray(&stayed, &line(&["d6b6", "d5e4"])), 1);
-        // Within a scan of the reply's landing, it is.
-        let quick = [
-            ("d6", false, 1000),
-            ("c6", true, 1100),
-            ("d5", false, 1300),
-            ("e4", true, 1500),
-            ("c6", false, 1700),
-            ("b6", true, 1750),
-        ];
-        assert_eq!(stray(&quick, &line(&["d6b6", "d5e4"])), 0);
-        // A line of one move has no bound.
-        let alone = [
-            ("d6", false, 1000),
-            ("c6", true, 1100),
-            ("c6", false, 1900),
-            ("b6", true, 2000),
-        ];
-        assert_eq!(stray(&alone, &line(&["d6b6"])), 0);
+        for &(what, reports, ucis, left) in cases {
+            assert_eq!(stray(reports, &line(ucis)), left, "{what}");
+        }
     }
 
     /// `lifted_only` answers that no line of several moves gives a board read with one square
