@@ -158,9 +158,8 @@
 //!   (stop 43, 2026-12-05; 40,911 and 73 before a slide's transit counted only after the
 //!   line's previous move landed and before its next move landed and moves followed wrong
 //!   yielded to one line of the reports followed again from the game position; stop 42:
-//!   40,908 and 85
-//!   before a victim lifted after a later move landed
-//!   stopped counting as evidence, a fork after the candidates' own was announced, landings
+//!   40,908 and 85 before a victim lifted after a later move landed stopped counting as
+//!   evidence, a fork after the candidates' own was announced, landings
 //!   captured at once were named where the candidates part and a capture signed by its
 //!   victim lifted first was taken a move longer; stop 41: 40,897 and 99 before the
 //!   reports followed again kept the game's moves and added the new ones, two captures
