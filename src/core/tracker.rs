@@ -1604,7 +1604,7 @@ impl Tracker {
 
     /// When the board first reported `sq` occupied (since the position was confirmed).
     fn first_filled_at(&self, sq: Square) -> Option<u64> {
-        self.reports.iter().find(|r| r.0 == sq && r.1).map(|r| r.3)
+        first_filled(&self.reports, sq)
     }
 
     /// Whether the board reported `sq` occupied after `t` (since the position was confirmed).
@@ -2908,10 +2908,8 @@ impl Tracker {
             // accounts for every report and makes that capture. `Rb7 Ke5 Rxb6`, the b6 pawn
             // lifted before the rook left b7, read `Rxh7 Ke5` through b7. Since 2026-12-05,
             // stop 42: over the 40 draws 40,910 → 40,911 exact, none lost.)
-            if self.cfg.sensing == Sensing::Occupancy
-                && !self.dump_since_confirm
-                && len < max_plies
-                && lines.iter().all(|l| self.fit(&cur, l) == Some((0, 0)))
+            // (The signs first: a scan of the reports, where every line's fit is a replay.)
+            if self.cfg.sensing == Sensing::Occupancy && !self.dump_since_confirm && len < max_plies
             {
                 let signs: Vec<(Square, Square)> = self
                     .capture_signs()
@@ -2922,7 +2920,7 @@ impl Tracker {
                             .all(|l| !l.iter().any(|m| m.to() == *v || m.from() == Some(*v)))
                     })
                     .collect();
-                if !signs.is_empty() {
+                if !signs.is_empty() && lines.iter().all(|l| self.fit(&cur, l) == Some((0, 0))) {
                     let longer: Vec<Vec<Move>> = self
                         .lines(&cur, &sensed, len + 1)
                         .into_iter()
@@ -6993,14 +6991,13 @@ impl Tracker {
         let next = self.best_ordered(next, |l| self.landed_after_reply(l));
         let mut next = self.best_supported_after(next, &candidates);
         next.truncate(16);
-        // (Occupancy boards, candidates still apart: the piece they move where they part,
-        // read in the hand as an unseen capture, may have gone to an empty square and been
-        // captured there at once, its landing missed inside one scan — `Re7+ Kxe7` against
-        // `Rxf6+ Ke7`, the
-        // rook read in the hand as `Rxe5`, `Rxf6+` or `Rxc6`. No candidate extends to that:
-        // such a move and capture, and the moves after them that give the board, are named
-        // after the candidates for the operator to check, and taken only when the moves to
-        // come rule the others out. Since 2026-12-05, stop 41: over the 40 draws, 92 → 86
+        // (Occupancy boards, candidates still apart: the piece they move where they part, read in
+        // the hand as an unseen capture, may have gone to an empty square and been captured there
+        // at once, its landing missed inside one scan — `Re7+ Kxe7` against `Rxf6+ Ke7`, the rook
+        // read in the hand as `Rxe5`, `Rxf6+` or `Rxc6`. No candidate extends to that: such a move
+        // and capture, and the moves after them that give the board, are named after the candidates
+        // for the operator to check, and taken only when the moves to come rule the others out.
+        // Since 2026-12-05, stop 41: over the 40 draws, 92 → 86
         // games wrong without a warning, every game's moves the same; +0.5% instructions.)
         if next.len() > 1
             && let Sensed::Occupancy(occ) = sensed
@@ -7780,7 +7777,12 @@ fn landed_at(reports: &[Report], m: &Move) -> Option<u64> {
     if m.is_capture() || m.is_castle() {
         return None;
     }
-    reports.iter().find(|r| r.0 == m.to() && r.1).map(|r| r.3)
+    first_filled(reports, m.to())
+}
+
+/// When `reports` first read `sq` filled.
+fn first_filled(reports: &[Report], sq: Square) -> Option<u64> {
+    reports.iter().find(|r| r.0 == sq && r.1).map(|r| r.3)
 }
 
 /// Occupancy boards: when `m` landed at the latest by `reports` — its target last read filled.
