@@ -717,6 +717,16 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             24,
             "moves followed wrong, one line of the reports followed again from the game position",
         ),
+        (
+            50000,
+            896,
+            "back at the game position, Qf8 Rg8 Qf6 Rg7 with each reply begun early: the reports followed again",
+        ),
+        (
+            140000,
+            223,
+            "back at the game position, Bc4 Nc6 Bf1 Nb8: the reports followed again",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }

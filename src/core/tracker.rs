@@ -2236,6 +2236,19 @@ impl Tracker {
                 self.confirmed();
                 return;
             }
+            // (Occupancy boards: the same, the moves not followed one by one — each reply
+            // begun before the move before it landed, `Qf8 Rg8 Qf6 Rg7` with the queen lifted
+            // from f8 before the rook reached g8 — when the reports followed again from the
+            // game position read so, every report accounted for, no capture never seen. Four
+            // plies at least, four pieces put down: fewer moves never give the same board.)
+            if self.cfg.sensing == Sensing::Occupancy
+                && self.reports.iter().filter(|r| r.1).nth(3).is_some()
+                && let Some(line) = self.refollowed_here(&cur, self.refollow(&sensed).as_ref())
+            {
+                self.apply_line(now, &line);
+                self.confirmed();
+                return;
+            }
             // (Identity boards: the last move's piece went on — a slide read on its way —
             // and both sides moved since, back to this very board: seen report by report.)
             if self.take_refollowed(now, &sensed) {
