@@ -727,6 +727,26 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             223,
             "back at the game position, Bc4 Nc6 Bf1 Nb8: the reports followed again",
         ),
+        (
+            110000,
+            797,
+            "a line that accounts for every report waits the rest of its capture never seen",
+        ),
+        (
+            350000,
+            449,
+            "a line that accounts for every report waits the rest of its capture never seen (Qc3 Qxc3 Rxc3, the rook not in the hand)",
+        ),
+        (
+            230000,
+            319,
+            "back at the game position, Rb8 Qa6 Ra8 Qb7: the one reading followed again that accounts for every report",
+        ),
+        (
+            60000,
+            21,
+            "the one reading followed again that accounts for every report",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }
