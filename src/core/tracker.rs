@@ -2272,8 +2272,9 @@ impl Tracker {
         // Occupancy boards: a move begun, the piece in the hand (see
         // [`Tracker::move_begun_only`]). A capture it may have made waits the rest a capture
         // never seen must; else the board is left unexplained until then, as the search
-        // below would leave it (over the 40 draws every look's decision the same — a
-        // handful of ~900,000 set it aside as looked at from further on — and every game).
+        // below would leave it (over the 40 draws, about 900,000 such looks, every decision
+        // the same; 16 set the board aside otherwise, as looked at from an irregular look
+        // after lines of two moves or more; every game the same).
         if self.move_begun_only(now, &cur, &sensed) {
             let deadline = self.last_change_ms + self.cfg.occupancy_capture_settle_ms;
             if !self.lines(&cur, &sensed, 1).is_empty() {
