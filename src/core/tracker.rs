@@ -2273,7 +2273,7 @@ impl Tracker {
         // [`Tracker::move_begun_only`]). A capture it may have made waits the rest a capture
         // never seen must; else the board is left unexplained until then, as the search
         // below would leave it (over the 40 draws, about 900,000 such looks, every decision
-        // the same; 16 set the board aside otherwise, as looked at from an irregular look
+        // the same; 28 set the board aside otherwise, as looked at from an irregular look
         // after lines of two moves or more; every game the same).
         if self.move_begun_only(now, &cur, &sensed) {
             let deadline = self.last_change_ms + self.cfg.occupancy_capture_settle_ms;
@@ -5049,13 +5049,14 @@ impl Tracker {
 
     /// Occupancy boards: one piece of the game position lifted and nothing else reported
     /// since the position was confirmed, at a first look before the board has rested
-    /// `occupancy_capture_settle_ms` — unless the piece is the last move's, still open to
-    /// revision (a slide going on). The board most often looked at: every move begins so.
+    /// `occupancy_capture_settle_ms`. The board most often looked at: every move begins so.
     /// Moves never add pieces, so any line that gives this board takes one, a capture whose
-    /// target never read empty, and waits that rest (see [`Tracker::wait_for_capture`]);
-    /// nothing can be decided before it. The look waits unsearched (see
-    /// [`Tracker::evaluate`]): 9% of the occupancy benchmark's instructions, 361.5 M →
-    /// 328.5 M, went into searches of two to four moves whose answer was this wait.
+    /// target never read empty — a revision of the last move too (its piece lifted again:
+    /// only a capture lands on a square already occupied) — and waits that rest (see
+    /// [`Tracker::wait_for_capture`]); nothing can be decided before it. The look waits
+    /// unsearched (see [`Tracker::evaluate`]): 10% of the occupancy benchmark's
+    /// instructions, 361.5 M → 325.5 M, went into searches of two to four moves whose answer
+    /// was this wait.
     fn move_begun_only(&self, now: u64, cur: &Chess, sensed: &Sensed) -> bool {
         let Sensed::Occupancy(occ) = sensed else {
             return false;
@@ -5071,15 +5072,6 @@ impl Tracker {
             && one_lifted(cur, *occ)
             && !occ.contains(*sq)
             && cur.board().occupied().contains(*sq)
-            && !(self.ply() >= 2
-                && self.may_revise(now)
-                && self
-                    .game
-                    .as_ref()
-                    .and_then(|g| g.moves.last())
-                    .is_some_and(|m| {
-                        castle_targets(m).map_or(m.to() == *sq, |(k, r)| k == *sq || r == *sq)
-                    }))
     }
 
     /// Identity boards: the board is the end of the moves followed with pieces lifted (in the
