@@ -747,6 +747,16 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             21,
             "the one reading followed again that accounts for every report",
         ),
+        (
+            300000,
+            681,
+            "a revision lands on the last move's target or passes it (Ne4 not revised to Rd6 a6 Nxa6 Ra2)",
+        ),
+        (
+            5000,
+            524,
+            "a revision lands on the last move's target or passes it",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }
