@@ -757,6 +757,11 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             524,
             "a revision lands on the last move's target or passes it",
         ),
+        (
+            80000,
+            994,
+            "moves followed beyond the search wait the rest of their capture never seen (Bb4 Bd2 Bxc3 with the victim lifted early, not Bc5 Nxd5 Bb4 Bd2 Bxd2)",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }

@@ -5743,8 +5743,11 @@ impl Tracker {
     /// shorter line (`Qh3+ Ke2 Qg4+ Kf1` after `Qxh6` reads as `Qg4` after it). The one line
     /// of the reports followed one by one that is longer than the search reaches and accounts
     /// for every report in order is played (of several, the shortest, then the one whose
-    /// moves touch every square reported; none when that leaves several). Returns whether it
-    /// was.
+    /// moves touch every square reported; none when that leaves several) — after the rest its
+    /// capture never seen needs, as any line's (since 2026-12-05, stop 44: `Bb4 Bd2` and
+    /// `Bxc3` begun, the knight lifted before the bishop landed on d2, had been read at once
+    /// `Bc5 Nxd5 Bb4 Bd2 Bxd2`, the game lost from there; over the 40 draws 40,941 → 40,942,
+    /// none lost). Returns whether it was (or waits).
     fn take_followed_beyond(&mut self, now: u64, cur: &Chess, sensed: &Sensed) -> bool {
         if self.cfg.sensing != Sensing::Occupancy || self.dump_since_confirm || self.alert {
             return false;
@@ -5757,6 +5760,9 @@ impl Tracker {
         let Some(line) = only_best(&found, |l| (l.len(), self.untouched(l))).cloned() else {
             return false;
         };
+        if self.wait_for_capture(now, std::slice::from_ref(&line)) {
+            return true;
+        }
         self.take_unless_ghost(now, cur, &line);
         true
     }
