@@ -153,12 +153,13 @@
 //!   handling, 99.7% with every pattern but early replies and captures swapped inside one
 //!   scan, 99.1% with every pattern but early replies, 98.9% with every pattern (other draws
 //!   +5000 to +60000: every pattern 98.1–99.3%; the 40 draws +0, +5000 and +10000 to
-//!   +380000 together: 40,941 of 41,280, 99.2%, and of the 339 that differ 295 flagged — an
-//!   `ambiguous` event with the real moves among its candidates, 44 wrong without a warning
+//!   +380000 together: 40,942 of 41,280, 99.2%, and of the 338 that differ 295 flagged — an
+//!   `ambiguous` event with the real moves among its candidates, 43 wrong without a warning
 //!   (stop 44, 2026-12-05; 40,926 and 59 before a board back at the game position took the
 //!   one reading of the reports followed again that accounts for every report, a line that
-//!   does waited the rest of its capture never seen and a revision had to land on the last
-//!   move's target or pass it; stop 43: 40,911 and 73 before a
+//!   does and moves followed beyond the search waited the rest of their capture never seen
+//!   and a revision had to land on the last move's target or pass it; stop 43: 40,911 and
+//!   73 before a
 //!   slide's transit counted only after the
 //!   line's previous move landed and before its next move landed and moves followed wrong
 //!   yielded to one line of the reports followed again from the game position; stop 42:
