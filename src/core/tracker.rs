@@ -159,19 +159,17 @@
 //!   one reading of the reports followed again that accounts for every report, a line that
 //!   does and moves followed beyond the search waited the rest of their capture never seen
 //!   and a revision had to land on the last move's target or pass it; stop 43: 40,911 and
-//!   73 before a
-//!   slide's transit counted only after the
-//!   line's previous move landed and before its next move landed and moves followed wrong
-//!   yielded to one line of the reports followed again from the game position; stop 42:
-//!   40,908 and 85 before a victim lifted after a later move landed stopped counting as
-//!   evidence, a fork after the candidates' own was announced, landings
-//!   captured at once were named where the candidates part and a capture signed by its
-//!   victim lifted first was taken a move longer; stop 41: 40,897 and 99 before the
-//!   reports followed again kept the game's moves and added the new ones, two captures
-//!   never seen waited for a capture in progress after the moves followed, a landing
-//!   captured at once was named among candidates and a revision one move longer compared —
-//!   see docs/measurements.md; stop 38: 40,887 and 108
-//!   before a slider's transit stopped counting reports
+//!   73 before a slide's transit counted only after the line's previous move landed and
+//!   before its next move landed and moves followed wrong yielded to one line of the reports
+//!   followed again from the game position; stop 42: 40,908 and 85 before a victim lifted
+//!   after a later move landed stopped counting as evidence, a fork after the candidates'
+//!   own was announced, landings captured at once were named where the candidates part and
+//!   a capture signed by its victim lifted first was taken a move longer; stop 41: 40,897
+//!   and 99 before the reports followed again kept the game's moves and added the new ones,
+//!   two captures never seen waited for a capture in progress after the moves followed, a
+//!   landing captured at once was named among candidates and a revision one move longer
+//!   compared — see docs/measurements.md; stop 38: 40,887 and 108 before a slider's transit
+//!   stopped counting reports
 //!   on squares other moves of the line fill, a slider stepping on as the reply landed where
 //!   it paused was read as the slide carried on (`Tracker::slide_swapped`) and the last move
 //!   revised when that accounts for every report in one ply fewer
