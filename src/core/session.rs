@@ -355,8 +355,8 @@ impl Session {
     }
 
     fn drain_ops(&mut self) {
-        let ops: Vec<(u64, GameOp)> = self.tracker.drain_ops().collect();
-        for (t, op) in ops {
+        let mut ops = self.tracker.take_ops();
+        for (t, op) in ops.drain(..) {
             let mut follow = Vec::new();
             let kind = match op {
                 GameOp::NewGame { pos, orientation } => {
@@ -526,6 +526,7 @@ impl Session {
                 self.emit(t, k);
             }
         }
+        self.tracker.return_ops(ops);
     }
 
     /// The draw and game-end monitor of the current game.

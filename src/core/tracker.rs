@@ -1917,9 +1917,18 @@ impl Tracker {
         }
     }
 
-    /// Decisions taken, in order.
-    pub fn drain_ops(&mut self) -> std::vec::Drain<'_, (u64, GameOp)> {
-        self.ops.drain(..)
+    /// Decisions taken, in order: the list taken whole, to be given back emptied with
+    /// [`Tracker::return_ops`] (its room kept). Each is moved out once, not copied into
+    /// another list first: a move carries two positions.
+    pub fn take_ops(&mut self) -> Vec<(u64, GameOp)> {
+        std::mem::take(&mut self.ops)
+    }
+
+    /// Gives back the list [`Tracker::take_ops`] took, emptied (operations recorded since
+    /// are kept, after any it still holds).
+    pub fn return_ops(&mut self, mut ops: Vec<(u64, GameOp)>) {
+        ops.append(&mut self.ops);
+        self.ops = ops;
     }
 
     /// Whether the last settled board was explained (false: the rules layer should look).
