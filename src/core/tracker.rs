@@ -3539,17 +3539,23 @@ impl Tracker {
             self.in_hand_since = Some(self.last_change_ms);
         }
         let in_hand = one_in_hand || line_in_hand;
-        let key = (
-            sensed.clone(),
-            self.ply(),
-            self.reports.len(),
-            REFOLLOW_PLIES,
-        );
+        // (With a piece maybe in the hand, and no square read empty since the game position
+        // occupied now, a reading from further back than two plies stands only when it keeps
+        // every move of the game and adds moves with no capture never seen — see below: a
+        // capture seen made ends on such a square. The reports are followed again from two
+        // plies back only: over the 40 draws with every pattern 667 such looks, each with the
+        // same outcome as from 24 plies back, in 2% of the time; those looks had been a
+        // sixteenth of decode + inference over all 347 Dortmund games on occupancy boards.)
+        let back = match sensed {
+            Sensed::Occupancy(occ) if in_hand && (self.seen_empty & *occ).is_empty() => 2,
+            _ => REFOLLOW_PLIES,
+        };
+        let key = (sensed.clone(), self.ply(), self.reports.len(), back);
         let placed = self.reports.iter().any(|r| r.1);
         let refollowed = if !placed || self.unfollowed.as_ref() == Some(&key) {
             None
         } else {
-            let r = self.refollow(sensed);
+            let r = self.refollow_within(sensed, usize::MAX, back);
             if r.is_none() {
                 self.unfollowed = Some(key);
             }
