@@ -864,6 +864,9 @@ pub struct Tracker {
     /// The last position and board [`Tracker::single_move`] was asked about, and its answer:
     /// the move followed as a piece is put down is asked for again once the board rests.
     single_memo: std::cell::RefCell<Option<SingleMemo>>,
+    /// The game replayed from its latest promotions with other pieces, see
+    /// [`Tracker::replayed`].
+    replays: std::cell::RefCell<Vec<Replay>>,
     /// The last board no move, line or takeback explained, at that ply; and whether an
     /// occupancy board's irregular look set it aside (see [`Tracker::irregular`]): at rest
     /// only the reports are followed again (see [`Tracker::searched_before`]).
@@ -981,6 +984,7 @@ impl Tracker {
             path: std::cell::RefCell::new(Vec::new()),
             search_budget: std::cell::Cell::new(u32::MAX),
             single_memo: std::cell::RefCell::new(None),
+            replays: std::cell::RefCell::new(Vec::new()),
             searched: None,
             extra_deadline: None,
             last_unexplained: None,
@@ -3860,25 +3864,9 @@ impl Tracker {
                     to,
                     promotion: Some(p),
                 };
-                let mut pos = g.positions[k].clone();
-                let mut line = vec![first];
-                pos.play_unchecked(first);
-                let replayed = g.moves[k + 1..].iter().all(|m| {
-                    let same = pos.legal_moves().iter().copied().find(|c| {
-                        c.from() == m.from() && c.to() == m.to() && c.promotion() == m.promotion()
-                    });
-                    match same {
-                        Some(c) => {
-                            pos.play_unchecked(c);
-                            line.push(c);
-                            true
-                        }
-                        None => false,
-                    }
-                });
-                if !replayed {
+                let Some((pos, mut line)) = self.replayed(g, k, first) else {
                     continue;
-                }
+                };
                 let tail = (1..=self.cfg.max_plies)
                     .map(|len| self.best_supported(self.lines(&pos, sensed, len)))
                     .find(|t| !t.is_empty())
@@ -3914,6 +3902,45 @@ impl Tracker {
             }
         }
         None
+    }
+
+    /// The game's moves from ply `k` replayed with `first` instead of the promotion made
+    /// there, each later move as the same squares and promotion piece: the position reached
+    /// and the moves, or `None` when one of them is not legal any more. (Kept for the next
+    /// looks — see [`Replay`] — as the game stays the same: after a promotion every board
+    /// looked at again replayed the game since, three times.)
+    fn replayed(&self, g: &Game, k: usize, first: Move) -> Option<(Chess, Vec<Move>)> {
+        let start = &g.positions[k];
+        let moves = &g.moves[k..];
+        let mut kept = self.replays.borrow_mut();
+        // (The game grows a move at a time: a replay of its first moves goes on from where it
+        // stopped — or stays failed.)
+        let earlier = kept.iter().position(|r| {
+            r.first == first && moves.starts_with(&r.moves) && same_position(&r.start, start)
+        });
+        let end = match earlier.map(|i| kept.remove(i)) {
+            Some(Replay { end: None, .. }) => None,
+            Some(Replay {
+                moves: replayed,
+                end: Some((pos, line)),
+                ..
+            }) => replay_on(pos, line, &moves[replayed.len()..]),
+            None => {
+                let mut pos = start.clone();
+                pos.play_unchecked(first);
+                replay_on(pos, vec![first], &moves[1..])
+            }
+        };
+        if kept.len() >= REPLAYS_KEPT {
+            kept.remove(0);
+        }
+        kept.push(Replay {
+            start: start.clone(),
+            moves: moves.to_vec(),
+            first,
+            end: end.clone(),
+        });
+        end
     }
 
     /// Occupancy boards, a board nothing else explains: the moves with any promotion piece. A
@@ -7455,6 +7482,35 @@ fn occupancy_within_reach(here: Bitboard, occ: Bitboard, len: usize) -> bool {
             (1, 0) | (1, 1) | (2, 1) | (2, 2)
         )
 }
+
+/// `moves` replayed from `pos` after `line`, each as the same squares and promotion piece:
+/// the position reached and the line, or `None` when one of them is not legal there.
+fn replay_on(mut pos: Chess, mut line: Vec<Move>, moves: &[Move]) -> Option<(Chess, Vec<Move>)> {
+    for m in moves {
+        let same =
+            pos.legal_moves().iter().copied().find(|c| {
+                c.from() == m.from() && c.to() == m.to() && c.promotion() == m.promotion()
+            })?;
+        pos.play_unchecked(same);
+        line.push(same);
+    }
+    Some((pos, line))
+}
+
+/// A game replayed from a promotion with another piece (see [`Tracker::replayed`]): the
+/// position it started from, the game's moves from there, the promotion tried instead of the
+/// first, and the position and moves reached (`None`: a move was not legal any more).
+#[derive(Debug)]
+struct Replay {
+    start: Chess,
+    moves: Vec<Move>,
+    first: Move,
+    end: Option<(Chess, Vec<Move>)>,
+}
+
+/// How many [`Replay`]s a tracker keeps: the three other pieces of the two latest
+/// promotions.
+const REPLAYS_KEPT: usize = 6;
 
 /// A question [`single_move`] answered (see [`Tracker::single_move`]).
 #[derive(Debug)]
