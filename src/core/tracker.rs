@@ -3907,8 +3907,8 @@ impl Tracker {
     /// The game's moves from ply `k` replayed with `first` instead of the promotion made
     /// there, each later move as the same squares and promotion piece: the position reached
     /// and the moves, or `None` when one of them is not legal any more. (Kept for the next
-    /// looks — see [`Replay`] — as the game stays the same: after a promotion every board
-    /// looked at again replayed the game since, three times.)
+    /// looks, see [`Replay`], and carried on as the game grows: after a promotion every board
+    /// looked at again had replayed the game since, three times.)
     fn replayed(&self, g: &Game, k: usize, first: Move) -> Option<(Chess, Vec<Move>)> {
         let start = &g.positions[k];
         let moves = &g.moves[k..];
