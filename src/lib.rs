@@ -27,6 +27,6 @@ pub mod shell;
 /// the benchmarks and the tests alike, so that what is measured is what runs. The tracker
 /// allocates small short-lived lists by the thousand per second (lines of moves, readings,
 /// events); with mimalloc instead of glibc's allocator decode + inference on occupancy boards
-/// runs ≈ 2% faster, measured interleaved (`examples/replay_speed.rs`, docs/measurements.md).
+/// runs ≈ 2–3% faster, measured interleaved (`examples/replay_speed.rs`, docs/measurements.md).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
