@@ -999,6 +999,32 @@ fn a_fork_after_the_candidates_is_announced() {
     real_line_announced(&[(360000, 934, 57, "b2c3"), (140000, 620, 24, "b2c2")]);
 }
 
+/// Occupancy boards: an `ambiguous` event names each line once. A line reached from two
+/// candidates (extended as played, and as a slide carried on) had been named twice — and,
+/// counted as a new fork, announced again with nothing new: `SEED=0` sample 63 at ply 26 named
+/// `g1h1 b8f8`, `g1d4 b8f8` and `g1h2 b8f8` twice each, three times over. Games whose events
+/// had lines named twice before, each with `ambiguous` events still.
+#[test]
+fn an_ambiguous_event_names_each_line_once() {
+    let games = shared_data::simulation_games();
+    for i in [63, 78, 103, 113, 120] {
+        let g = &games[i];
+        let cfg = SimConfig::sample(i, 0, 0.8, &Pattern::ALL);
+        let announced = announced_on_occupancy(g, &cfg);
+        assert!(!announced.is_empty(), "sample {i}: no ambiguous event");
+        for (ply, lines) in &announced {
+            let mut distinct = lines.clone();
+            distinct.sort();
+            distinct.dedup();
+            assert_eq!(
+                distinct.len(),
+                lines.len(),
+                "sample {i}, ply {ply}: a line named twice in {lines:?}"
+            );
+        }
+    }
+}
+
 /// For each (SEED, sample, ply, real moves): an `ambiguous` event for that ply names a line
 /// that starts with the real moves (occupancy boards).
 fn real_line_announced(cases: &[(u64, usize, u32, &str)]) {

@@ -7140,6 +7140,9 @@ impl Tracker {
         // among them. Then the lines the transitions seen support best — judged on the moves
         // this board added: what was seen since concerns them, not the moves before.)
         let ply = self.ply() as usize;
+        // (A line reached from two candidates — extended, and carried on as a slide — is one
+        // candidate: named once.)
+        let next = distinct(next);
         let next = self.best_ordered(next, |l| self.lift_order_cost_from(ply, l));
         let next = self.best_ordered(next, |l| self.landed_after_reply(l));
         let mut next = self.best_supported_after(next, &candidates);
@@ -8131,6 +8134,17 @@ fn only_best<K: Ord>(lines: &[Vec<Move>], key: impl Fn(&[Move]) -> K) -> Option<
         (Some((line, _)), None) => Some(line),
         _ => None,
     }
+}
+
+/// The lines, each once, in the order they first come.
+fn distinct(lines: Vec<Vec<Move>>) -> Vec<Vec<Move>> {
+    let mut out: Vec<Vec<Move>> = Vec::with_capacity(lines.len());
+    for l in lines {
+        if !out.contains(&l) {
+            out.push(l);
+        }
+    }
+    out
 }
 
 fn common_prefix(lines: &[Vec<Move>]) -> usize {
