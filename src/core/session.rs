@@ -480,7 +480,17 @@ impl Session {
                     provisional,
                     undecided,
                 } => {
-                    let lines: Vec<String> = lines.into_iter().map(|l| l.join(" ")).collect();
+                    // (Each line once: two of the tracker's readings may be the same moves.)
+                    let chosen_line = chosen.and_then(|i| lines.get(i)).map(|l| l.join(" "));
+                    let mut named: Vec<String> = Vec::with_capacity(lines.len());
+                    for l in lines {
+                        let l = l.join(" ");
+                        if !named.contains(&l) {
+                            named.push(l);
+                        }
+                    }
+                    let lines = named;
+                    let chosen = chosen_line.and_then(|c| lines.iter().position(|l| *l == c));
                     let message = match chosen {
                         Some(i) if undecided => format!(
                             "the moves reported from ply {ply}, {}, are a guess: the board cannot tell them from {} (a capture never seen on the board); they stand unless a later move shows them wrong — check the scoresheet",
