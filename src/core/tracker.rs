@@ -7018,6 +7018,9 @@ impl Tracker {
                 }
             }
         }
+        // (A line reached from two candidates — extended, and carried on as a slide — is one
+        // candidate: named once.)
+        let mut next = distinct(next);
         // A candidate may only be dropped on a solid board: one explained by an unseen
         // capture may be a piece still in the hand (occupancy boards).
         // (Nor do such boards replace the candidates: wait for the next change.)
@@ -7140,9 +7143,6 @@ impl Tracker {
         // among them. Then the lines the transitions seen support best — judged on the moves
         // this board added: what was seen since concerns them, not the moves before.)
         let ply = self.ply() as usize;
-        // (A line reached from two candidates — extended, and carried on as a slide — is one
-        // candidate: named once.)
-        let next = distinct(next);
         let next = self.best_ordered(next, |l| self.lift_order_cost_from(ply, l));
         let next = self.best_ordered(next, |l| self.landed_after_reply(l));
         let mut next = self.best_supported_after(next, &candidates);
