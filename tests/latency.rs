@@ -187,6 +187,17 @@ fn quick_play_after_a_capture_never_seen_is_not_held_back_long() {
     assert_first_report_within(0, 608, 53, 5_000);
 }
 
+/// The same stretch: the reading that had held the board `UNSEEN_REST_MS` after `Rdg8` —
+/// `Rd8-e8 Nxg5 Re8-g8` with Black's queen from d3 in the hand, needing no capture never seen
+/// — has `Nxg5` land (g5 read filled after its knight was lifted) before `Rd8-e8` landed: no
+/// reading. `Rdg8` (ply 54) is first reported 1.1 s after it rested, `Nxg5` 2.5 s — 2.2 and
+/// 3.6 s before.
+#[test]
+fn a_seen_capture_out_of_order_does_not_hold_the_board() {
+    assert_first_report_within(0, 608, 54, 1_200);
+    assert_first_report_within(0, 608, 53, 3_000);
+}
+
 /// Quick play on an occupancy board read wrongly (SEED=5000 sample 728: `Bf5` read as
 /// `Bxh7`, its slide's transit, until `Bxc8 Qxc8` show otherwise): the moves followed with a
 /// piece in the hand give way to the re-reading at most `PENDING_REST_MS` after the board

@@ -3029,6 +3029,7 @@ impl Tracker {
                                     let moved = (end.board().by_color(!end.turn()) & lifted).any();
                                     (k + 1 < fewest || (k < fewest && (fewest >= 2 || moved)))
                                         && self.fit(&cur, l) == Some((0, 0))
+                                        && self.seen_captures_in_order(l)
                                 })
                             })
                             .then_some(())
@@ -6709,6 +6710,40 @@ impl Tracker {
     pub(crate) fn order_cost(&self, cur: &Chess, line: &[Move]) -> Option<usize> {
         let confirmed = self.game.as_ref().map(|g| g.current().board());
         self.order_cost_in((&self.reports, confirmed), cur, line)
+    }
+
+    /// Occupancy boards: whether the captures of `line` seen made — the target read empty, then
+    /// filled — landed in the line's order among its other moves (each target's first fill
+    /// after the move before landed). [`Tracker::order_cost`] passes over captures: most are
+    /// never reported on their target. (`Rd8-e8`, `Nf3xg5`, `Re8-g8` with the queen from d3 in
+    /// the hand is no reading when g5 was read filled before e8.)
+    fn seen_captures_in_order(&self, line: &[Move]) -> bool {
+        let reports = &self.reports;
+        let mut next = 0;
+        let mut turn = self
+            .game
+            .as_ref()
+            .map_or(Color::White, |g| g.current().turn());
+        for m in line {
+            let (sq, _) = landing(m, turn);
+            turn = !turn;
+            let later = &reports[next.min(reports.len())..];
+            if m.is_capture() {
+                let Some(e) = reports.iter().position(|r| r.0 == sq && !r.1) else {
+                    continue;
+                };
+                let Some(f) = reports[e..].iter().position(|r| r.0 == sq && r.1) else {
+                    continue;
+                };
+                if e + f < next {
+                    return false;
+                }
+                next = e + f + 1;
+            } else if let Some(j) = later.iter().position(|r| r.0 == sq && r.1) {
+                next += j + 1;
+            }
+        }
+        true
     }
 
     /// [`Tracker::order_cost`] against `reports` (see [`Tracker::fit_in`]).
