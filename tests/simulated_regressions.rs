@@ -1038,19 +1038,6 @@ fn an_ambiguous_event_names_each_line_once() {
     }
 }
 
-/// Occupancy boards: a capture never seen, guessed (`Qxc1`), then the reply and the next move
-/// followed one by one (`Kd2-e2`, `Kb3-a4`) where `Qe2+ Kxe2 Ka4` was played — the queen taken
-/// at once, never read on e2: the other reading is named in an `undecided` ambiguous event, as
-/// it was when the reply came alone. Before, no event named the real moves (`SEED=30000` and
-/// `250000`, sample 115, ply 54).
-#[test]
-fn a_guess_followed_by_two_moves_names_the_other_reading() {
-    real_line_announced(&[
-        (30000, 115, 54, "f1e2 d2e2 b3a4"),
-        (250000, 115, 54, "f1e2 d2e2 b3a4"),
-    ]);
-}
-
 /// For each (SEED, sample, ply, real moves): an `ambiguous` event for that ply names a line
 /// that starts with the real moves (occupancy boards).
 fn real_line_announced(cases: &[(u64, usize, u32, &str)]) {

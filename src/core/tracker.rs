@@ -851,10 +851,6 @@ pub struct Tracker {
     /// The last move, while searching lines that revise it (they never start with it: the
     /// search does not look past it).
     revising: std::cell::Cell<Option<Move>>,
-    /// Set while searching the readings a guessed capture never seen leaves open (see
-    /// [`Tracker::undecided_after_unseen`]): a revision may then take at once, with no sight
-    /// of it, a piece it just put down, and go on.
-    at_once: std::cell::Cell<bool>,
     /// Set while searching lines with any promotion piece (occupancy boards otherwise search
     /// the configured one only; see [`Tracker::underpromoted`]).
     any_promotion: std::cell::Cell<bool>,
@@ -983,7 +979,6 @@ impl Tracker {
             seen_filled: Bitboard::EMPTY,
             touched_before: Bitboard::EMPTY,
             revising: std::cell::Cell::new(None),
-            at_once: std::cell::Cell::new(false),
             any_promotion: std::cell::Cell::new(false),
             moves: MoveCache::default(),
             path: std::cell::RefCell::new(Vec::new()),
@@ -2430,7 +2425,17 @@ impl Tracker {
                 && self.ply() == ply + 1
                 && self.pending.is_empty()
             {
-                self.announce_undecided(now, &lines);
+                // (The first line is the one reported: it ends at the game position.)
+                self.ops.push((
+                    now,
+                    GameOp::Ambiguous {
+                        ply: self.ply() + 1 - lines[0].len() as u32,
+                        lines: lines.iter().map(|l| uci_line(l)).collect(),
+                        chosen: Some(0),
+                        provisional: false,
+                        undecided: true,
+                    },
+                ));
             }
             return;
         }
@@ -2591,18 +2596,8 @@ impl Tracker {
                     return;
                 }
             }
-            // (Occupancy boards, the game's last move a capture never seen: the other readings
-            // with these moves, see `Tracker::undecided_after_unseen` — `Qxc1`, then `Kd2-e2`
-            // and the reply `Kb3-a4` followed one by one, against `Qe2+ Kxe2 Ka4`.)
-            let undecided = self.undecided_after_unseen(&sensed, std::slice::from_ref(&line));
-            let ply = self.ply();
             self.apply_line(now, &line);
             self.confirmed();
-            if let Some(lines) = undecided
-                && self.ply() == ply + line.len() as u32
-            {
-                self.announce_undecided(now, &lines);
-            }
             return;
         }
         // …or a move or two more after the moves seen (the board showed the first ones, the
@@ -4921,20 +4916,19 @@ impl Tracker {
                 .is_some_and(|left| left > last.3 + FULL_SCAN_MS)
     }
 
-    /// Occupancy boards: the board is one line (`one`: a move, or moves followed one by one)
-    /// past the game position, whose last move was a capture never seen — a guess among what
-    /// the board cannot tell apart. The other lines as long from before it that account for
-    /// every report as well (`Qxc1 Kd2-e2` against `Qe2 Kxe2`, the queen taken at once, never
-    /// read on e2), after the one reported: the operator is told (an `ambiguous` event,
-    /// `undecided`) — the line reported stands, as a later board may yet show it wrong. `None`
-    /// when there are none.
+    /// Occupancy boards: the board is one move (`one`) past the game position, whose last
+    /// move was a capture never seen — a guess among what the board cannot tell apart. The
+    /// other pairs of moves from before it that account for every report as well (`Qxc1
+    /// Kd2-e2` against `Qe2 Kxe2`, the queen taken at once, never read on e2), after the pair
+    /// reported: the operator is told (an `ambiguous` event, `undecided`) — the pair reported
+    /// stands, as a later board may yet show it wrong. `None` when there are none.
     fn undecided_after_unseen(&self, sensed: &Sensed, one: &[Vec<Move>]) -> Option<Vec<Vec<Move>>> {
         let [line] = one else { return None };
         let g = self.game.as_ref()?;
         let n = g.positions.len();
         if self.cfg.sensing != Sensing::Occupancy
             || self.dump_since_confirm
-            || line.is_empty()
+            || line.len() != 1
             || n < 2
             || self.unseen_ply != Some(g.ply())
         {
@@ -4942,37 +4936,17 @@ impl Tracker {
         }
         let before = &g.positions[n - 2];
         let last = g.moves[n - 2];
-        self.at_once.set(true);
-        let found = self.revising_lines(before, last, sensed, line.len() + 1);
-        self.at_once.set(false);
-        let alts: Vec<Vec<Move>> = found
+        let alts: Vec<Vec<Move>> = self
+            .revising_lines(before, last, sensed, 2)
             .into_iter()
             .filter(|l| self.fit(before, l) == Some((0, 0)) && self.revision_moves_origin(last, l))
             .collect();
         if alts.is_empty() {
             return None;
         }
-        let mut reported = vec![last];
-        reported.extend_from_slice(line);
-        let mut all = vec![reported];
+        let mut all = vec![vec![last, line[0]]];
         all.extend(alts);
         Some(all)
-    }
-
-    /// Names the readings `lines` (from the ply before the game's last moves; the first is the
-    /// one reported, ending at the game position) as a guess that stands: an `ambiguous` event
-    /// marked `undecided`.
-    fn announce_undecided(&mut self, now: u64, lines: &[Vec<Move>]) {
-        self.ops.push((
-            now,
-            GameOp::Ambiguous {
-                ply: self.ply() + 1 - lines[0].len() as u32,
-                lines: lines.iter().map(|l| uci_line(l)).collect(),
-                chosen: Some(0),
-                provisional: false,
-                undecided: true,
-            },
-        ));
     }
 
     /// Occupancy boards: `line`, one capture, was taken for its evidence — its victim read
@@ -6092,14 +6066,11 @@ impl Tracker {
             // Occupancy boards: revising the last move, a capture followed by more moves must
             // have been seen (the victim lifted, the slide's transit); unseen captures would
             // explain too much.
-            // (Unless it takes at once a piece the line just put there, which the board never
-            // read standing: `Qe2+ Kxe2 Ka4` for `Qxc1 Ke2 Ka4`.)
             let unseen_capture = self.cfg.sensing == Sensing::Occupancy
                 && len > 1
                 && self.revising.get().is_some()
                 && m.is_capture()
                 && !self.dump_since_confirm
-                && !(self.at_once.get() && path.last().is_some_and(|p| captured_at_once(p, &m)))
                 && self.evidence(std::slice::from_ref(&m)) == 0;
             if unseen_capture {
                 continue;
