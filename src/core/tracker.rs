@@ -5000,9 +5000,7 @@ impl Tracker {
         // (A slide that went on past the square reported as the last move is seen enough; if
         // the reply took the piece there at once, the board must have reported that target
         // changing, not the piece.)
-        let went_on = last.from() == a.from()
-            && a.from()
-                .is_some_and(|f| shakmaty::attacks::between(f, a.to()).contains(last.to()));
+        let went_on = last.from() == a.from() && passes(a, last.to());
         if went_on && line.get(1).is_some_and(|b| captured_at_once(a, b)) {
             return self.reports.iter().any(|r| r.0 == sq);
         }
@@ -5067,9 +5065,7 @@ impl Tracker {
             None => {
                 m.to() == target
                     || (matches!(m.role(), Role::Bishop | Role::Rook | Role::Queen)
-                        && m.from().is_some_and(|f| {
-                            shakmaty::attacks::between(f, m.to()).contains(target)
-                        }))
+                        && passes(m, target))
             }
         })
     }
@@ -5513,10 +5509,7 @@ impl Tracker {
                 start.board().piece_at(r.0) == Some(p)
                     || steps.iter().any(|(m, pos)| {
                         pos.board().piece_at(r.0) == Some(p)
-                            || (pos.board().piece_at(m.to()) == Some(p)
-                                && m.from().is_some_and(|f| {
-                                    shakmaty::attacks::between(f, m.to()).contains(r.0)
-                                }))
+                            || (pos.board().piece_at(m.to()) == Some(p) && passes(m, r.0))
                     })
             }
             _ => true,
@@ -8132,15 +8125,20 @@ fn continues_slide(last: Move, revised: Move) -> bool {
         _ => {
             last.from() == revised.from()
                 && last.role() == revised.role()
-                && revised.from().is_some_and(|f| {
-                    shakmaty::attacks::between(f, revised.to()).contains(last.to())
-                })
+                && passes(&revised, last.to())
         }
     }
 }
 
 /// `b` captures, on its target, the piece `a` just put there (so the board may never have
 /// shown it).
+/// Whether `m` passes `sq` on its way: a square strictly between its origin and its target
+/// (a slider's transit; none for a knight, a king's step or a drop).
+fn passes(m: &Move, sq: Square) -> bool {
+    m.from()
+        .is_some_and(|f| shakmaty::attacks::between(f, m.to()).contains(sq))
+}
+
 fn captured_at_once(a: &Move, b: &Move) -> bool {
     b.is_capture() && b.to() == a.to() && !a.is_castle()
 }
