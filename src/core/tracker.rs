@@ -8130,8 +8130,6 @@ fn continues_slide(last: Move, revised: Move) -> bool {
     }
 }
 
-/// `b` captures, on its target, the piece `a` just put there (so the board may never have
-/// shown it).
 /// Whether `m` passes `sq` on its way: a square strictly between its origin and its target
 /// (a slider's transit; none for a knight, a king's step or a drop).
 fn passes(m: &Move, sq: Square) -> bool {
@@ -8139,6 +8137,8 @@ fn passes(m: &Move, sq: Square) -> bool {
         .is_some_and(|f| shakmaty::attacks::between(f, m.to()).contains(sq))
 }
 
+/// `b` captures, on its target, the piece `a` just put there (so the board may never have
+/// shown it).
 fn captured_at_once(a: &Move, b: &Move) -> bool {
     b.is_capture() && b.to() == a.to() && !a.is_castle()
 }
