@@ -28,9 +28,31 @@ use eboardd::shell::shared_data;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position};
 
+/// Games with an `unexplained` event (occupancy boards: the board stood unexplained long after
+/// the last move), exact and not: an alert on an exact game was a false one.
+static STALLED: [std::sync::atomic::AtomicUsize; 2] = [
+    std::sync::atomic::AtomicUsize::new(0),
+    std::sync::atomic::AtomicUsize::new(0),
+];
+
 /// `Ok` with how many `undecided` warnings the game had (exact all the same: the operator
 /// was asked to check moves that were right), or what differs.
 fn exact(g: &SimGame, cfg: &SimConfig, sensing: Sensing) -> Result<usize, String> {
+    let mut stalled = false;
+    let r = exact_noting(g, cfg, sensing, &mut stalled);
+    if stalled {
+        STALLED[usize::from(r.is_err())].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
+    r
+}
+
+/// [`exact`], noting in `stalled` whether an `unexplained` event came.
+fn exact_noting(
+    g: &SimGame,
+    cfg: &SimConfig,
+    sensing: Sensing,
+    stalled: &mut bool,
+) -> Result<usize, String> {
     let cap = simulate(g, cfg);
     let session = common::session_config(g, cfg, sensing);
     let mut raw: Vec<String> = Vec::new();
@@ -55,6 +77,7 @@ fn exact(g: &SimGame, cfg: &SimConfig, sensing: Sensing) -> Result<usize, String
             undecided += usize::from(u);
             warned.push((ply as usize, lines));
         }
+        EventKind::Unexplained { .. } => *stalled = true,
         _ => {}
     });
     // Occupancy boards cannot tell the promotion piece: compared up to it.
@@ -233,6 +256,17 @@ fn main() {
                     String::new()
                 }
             );
+            // (Counted over every handling set and mode run so far.)
+            let [fine, wrong] = &STALLED;
+            let (fine, wrong) = (
+                fine.load(std::sync::atomic::Ordering::Relaxed),
+                wrong.load(std::sync::atomic::Ordering::Relaxed),
+            );
+            if fine + wrong > 0 {
+                println!(
+                    "    `unexplained` alerts so far: {wrong} games that differ, {fine} exact games"
+                );
+            }
         }
     }
 }

@@ -1038,6 +1038,48 @@ fn an_ambiguous_event_names_each_line_once() {
     }
 }
 
+/// Occupancy boards: a game read wrong too far back to read again (`SEED=160000` sample 199,
+/// a 317-ply rule case, wrong since ply 67) stops matching the board at ply 113 while play
+/// goes on for 200 plies more. Before, nothing at all was reported after ply 113 — the
+/// broadcast stood still without a word; now an `unexplained` alert names the squares off
+/// the game position, 20 s after the last move (once: the tracker stays at that ply). Over
+/// the 40 draws 21 games that differ have the alert, no exact game.
+#[test]
+fn a_board_no_reading_explains_is_reported() {
+    use eboardd::core::event::EventKind;
+    use eboardd::shell::replay::run_capture;
+    let games = shared_data::simulation_games();
+    let (seed, i) = (160000, 199);
+    let g = &games[i];
+    let cfg = SimConfig::sample(i, seed, 0.8, &Pattern::ALL);
+    let mut last_move: Option<(u64, u32)> = None;
+    let mut alerts: Vec<(u64, u32, usize)> = Vec::new();
+    run_capture(
+        &simulate(g, &cfg),
+        replay_config(g, &cfg, Sensing::Occupancy),
+        |e| match e.kind {
+            EventKind::Move { ply, .. } => last_move = Some((e.t_ms, ply)),
+            EventKind::Unexplained { ply, squares, .. } => {
+                alerts.push((e.t_ms, ply, squares.len()))
+            }
+            _ => {}
+        },
+    );
+    let (moved_at, ply) = last_move.expect("moves reported");
+    assert_eq!(
+        ply, 113,
+        "the tracker no longer stops at ply 113: update this test"
+    );
+    assert_eq!(alerts.len(), 1, "{alerts:?}");
+    let (at, alert_ply, squares) = alerts[0];
+    assert_eq!(alert_ply, ply);
+    assert!(squares >= 3, "{alerts:?}");
+    assert!(
+        at >= moved_at + 20_000 && at < moved_at + 30_000,
+        "alert at {at} ms, the last move at {moved_at} ms"
+    );
+}
+
 /// For each (SEED, sample, ply, real moves): an `ambiguous` event for that ply names a line
 /// that starts with the real moves (occupancy boards).
 fn real_line_announced(cases: &[(u64, usize, u32, &str)]) {

@@ -135,6 +135,19 @@ pub enum EventKind {
     },
     /// The board is back at the game position after an irregularity.
     Restored { fen: String, message: String },
+    /// Occupancy boards: long after the last move reported, no reading of the game explains
+    /// the board — the moves since cannot be followed and the broadcast of this board stands
+    /// still until someone looks (since 2026-12-05).
+    Unexplained {
+        /// The last ply reported.
+        ply: u32,
+        /// The squares whose occupancy differs from the game position (`found`: `?` occupied,
+        /// the piece unknown; `.` empty).
+        squares: Vec<SquareReport>,
+        /// The game position as reported.
+        fen: String,
+        message: String,
+    },
     /// Bytes that did not form a valid message were skipped.
     ProtocolError { skipped: usize, message: String },
     /// A full board dump: FEN piece placement as seen with White at the connector side
@@ -207,6 +220,7 @@ impl EventKind {
             EventKind::IllegalMove { .. } => "illegal_move",
             EventKind::Displaced { .. } => "displaced",
             EventKind::Restored { .. } => "restored",
+            EventKind::Unexplained { .. } => "unexplained",
             EventKind::ProtocolError { .. } => "protocol_error",
             EventKind::Board { .. } => "board",
             EventKind::Field { .. } => "field",
@@ -228,6 +242,7 @@ impl EventKind {
                 | EventKind::IllegalMove { .. }
                 | EventKind::Displaced { .. }
                 | EventKind::Ambiguous { .. }
+                | EventKind::Unexplained { .. }
         )
     }
 
@@ -318,7 +333,8 @@ impl Event {
             | EventKind::SetupError { message, .. }
             | EventKind::IllegalMove { message, .. }
             | EventKind::Displaced { message, .. }
-            | EventKind::Restored { message, .. } => {
+            | EventKind::Restored { message, .. }
+            | EventKind::Unexplained { message, .. } => {
                 format!("{:<9} {message}", self.kind.name())
             }
             other => {

@@ -399,6 +399,34 @@ impl Session {
                         fen_restore: fen(&restore),
                     }
                 }
+                GameOp::Unexplained { ply, squares, pos } => {
+                    let board = pos.board();
+                    let squares: Vec<SquareReport> = squares
+                        .into_iter()
+                        .map(|sq| SquareReport {
+                            square: sq.to_string(),
+                            expected: board
+                                .piece_at(sq)
+                                .map_or_else(|| ".".to_string(), |p| p.char().to_string()),
+                            found: if board.occupied().contains(sq) {
+                                ".".to_string()
+                            } else {
+                                "?".to_string()
+                            },
+                        })
+                        .collect();
+                    let names: Vec<&str> = squares.iter().map(|r| r.square.as_str()).collect();
+                    let ply = ply + self.ply_offset;
+                    EventKind::Unexplained {
+                        ply,
+                        message: format!(
+                            "the board no longer matches the game after ply {ply}: {} off the game position, and no reading of the moves explains it — the moves since cannot be followed; check the board against the scoresheet",
+                            names.join(", ")
+                        ),
+                        squares,
+                        fen: fen(&pos),
+                    }
+                }
                 GameOp::Restored { pos } => EventKind::Restored {
                     fen: fen(&pos),
                     message: "the board is back at the game position; play continues".into(),

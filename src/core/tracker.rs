@@ -413,6 +413,16 @@ const MAX_EXTENSION: usize = 5;
 /// pattern, 40 and 3 draws) against 4 s: exact games 164,210 → 164,214 of 165,120, first
 /// reports later than 1 s 779 → 764, that stall 11.3 → 5.8 s.
 const UNSEEN_REST_MS: u64 = 2_000;
+
+/// Occupancy boards: how long after the last move reported a board that no reading explains,
+/// with at least [`STALL_SQUARES`] squares off the game position, is reported `unexplained`
+/// — play went on that the tracker cannot follow (a move read wrong too far back to read
+/// again), and the broadcast of the board would otherwise stand still without a word.
+const STALL_MS: u64 = 20_000;
+
+/// See [`STALL_MS`]: more squares than a piece in the hand (one) or a capture in progress
+/// (two) leave.
+const STALL_SQUARES: u32 = 3;
 /// How well a line fits the reports: [`Tracker::fit`], then (occupancy boards) the lift
 /// order's misses.
 type FitKey = ((usize, usize), usize);
@@ -498,6 +508,16 @@ pub enum GameOp {
     },
     /// The board is back at the game position after an irregularity.
     Restored { pos: Box<Chess> },
+    /// Occupancy boards: no reading of the game explains the board, long after the last move
+    /// was reported — the broadcast of this board stands still (see [`STALL_MS`]).
+    Unexplained {
+        /// The last ply reported.
+        ply: u32,
+        /// The squares whose occupancy differs from the game position.
+        squares: Vec<Square>,
+        /// The game position.
+        pos: Box<Chess>,
+    },
 }
 
 /// What the board senses, mapped to squares.
@@ -851,6 +871,9 @@ pub struct Tracker {
     /// The last move, while searching lines that revise it (they never start with it: the
     /// search does not look past it).
     revising: std::cell::Cell<Option<Move>>,
+    /// Occupancy boards: the ply at which the board was last reported `unexplained` (once a
+    /// ply; see [`STALL_MS`]).
+    stalled: Option<u32>,
     /// Set while searching lines with any promotion piece (occupancy boards otherwise search
     /// the configured one only; see [`Tracker::underpromoted`]).
     any_promotion: std::cell::Cell<bool>,
@@ -979,6 +1002,7 @@ impl Tracker {
             seen_filled: Bitboard::EMPTY,
             touched_before: Bitboard::EMPTY,
             revising: std::cell::Cell::new(None),
+            stalled: None,
             any_promotion: std::cell::Cell::new(false),
             moves: MoveCache::default(),
             path: std::cell::RefCell::new(Vec::new()),
@@ -4294,6 +4318,7 @@ impl Tracker {
                 return;
             }
             self.dirty = false;
+            self.report_stall(now, cur, &sensed);
             return;
         };
         if !unknown.is_empty() {
@@ -4366,6 +4391,35 @@ impl Tracker {
                 }
             }
         }
+    }
+
+    /// Occupancy boards, a board no reading explains: reported `unexplained` once a ply when
+    /// the last move was reported [`STALL_MS`] ago and [`STALL_SQUARES`] squares or more are
+    /// off the game position `cur`.
+    fn report_stall(&mut self, now: u64, cur: &Chess, sensed: &Sensed) {
+        let (Sensed::Occupancy(occ), Some(g)) = (sensed, self.game.as_ref()) else {
+            return;
+        };
+        let Some(&last) = g.move_times.last() else {
+            return;
+        };
+        let off = cur.board().occupied() ^ *occ;
+        let ply = self.ply();
+        if now < last + STALL_MS
+            || off.count() < STALL_SQUARES as usize
+            || self.stalled == Some(ply)
+        {
+            return;
+        }
+        self.stalled = Some(ply);
+        self.ops.push((
+            now,
+            GameOp::Unexplained {
+                ply,
+                squares: off.into_iter().collect(),
+                pos: Box::new(cur.clone()),
+            },
+        ));
     }
 
     fn displaced(&mut self, now: u64, diffs: Vec<SquareDiff>, cur: &Chess) {
