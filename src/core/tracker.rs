@@ -423,6 +423,7 @@ const STALL_MS: u64 = 20_000;
 /// See [`STALL_MS`]: more squares than a piece in the hand (one) or a capture in progress
 /// (two) leave.
 const STALL_SQUARES: u32 = 3;
+
 /// How well a line fits the reports: [`Tracker::fit`], then (occupancy boards) the lift
 /// order's misses.
 type FitKey = ((usize, usize), usize);
@@ -871,9 +872,9 @@ pub struct Tracker {
     /// The last move, while searching lines that revise it (they never start with it: the
     /// search does not look past it).
     revising: std::cell::Cell<Option<Move>>,
-    /// Occupancy boards: the ply at which the board was last reported `unexplained` (once a
-    /// ply; see [`STALL_MS`]).
-    stalled: Option<u32>,
+    /// Occupancy boards: the ply at which the board was last reported `unexplained`, and when
+    /// that ply's move was reported (once a ply of a game; see [`STALL_MS`]).
+    stalled: Option<(u32, u64)>,
     /// Set while searching lines with any promotion piece (occupancy boards otherwise search
     /// the configured one only; see [`Tracker::underpromoted`]).
     any_promotion: std::cell::Cell<bool>,
@@ -4407,11 +4408,11 @@ impl Tracker {
         let ply = self.ply();
         if now < last + STALL_MS
             || off.count() < STALL_SQUARES as usize
-            || self.stalled == Some(ply)
+            || self.stalled == Some((ply, last))
         {
             return;
         }
-        self.stalled = Some(ply);
+        self.stalled = Some((ply, last));
         self.ops.push((
             now,
             GameOp::Unexplained {
