@@ -209,7 +209,10 @@
 //!   swapped inside one scan followed by a j'adoube of the bishop on f8 gives exactly the
 //!   occupancy stream of `Qg8xf8` with the capturer lifted first (g8 empty, f8 empty, f8
 //!   filled); `Rc5xa5 Qd8xa5` and `Rc5xc8 Qd8xc8` with both captures swapped give the same
-//!   stream (c5 empty, d8 empty).
+//!   stream (c5 empty, d8 empty). A move read wrong further back than the reports are
+//!   followed again (`REFOLLOW_PLIES`, `REREAD_PLIES`) leaves the game stuck once no reading
+//!   explains the board: reported `unexplained` after `STALL_MS` (21 games of the 40 draws,
+//!   none exact; since stop 46), not recovered.
 //! - Timing on occupancy boards: a capture whose victim was never seen lifted is reported
 //!   `occupancy_capture_settle_ms` (900 ms) after the board came to rest (after its origin
 //!   emptied, when one line explains the board and the reply has been seen made since — the
