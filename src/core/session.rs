@@ -405,9 +405,7 @@ impl Session {
                         .into_iter()
                         .map(|sq| SquareReport {
                             square: sq.to_string(),
-                            expected: board
-                                .piece_at(sq)
-                                .map_or_else(|| ".".to_string(), |p| p.char().to_string()),
+                            expected: piece_letter(board.piece_at(sq)),
                             found: if board.occupied().contains(sq) {
                                 ".".to_string()
                             } else {
@@ -509,15 +507,9 @@ impl Session {
                     undecided,
                 } => {
                     // (Each line once: two of the tracker's readings may be the same moves.)
-                    let chosen_line = chosen.and_then(|i| lines.get(i)).map(|l| l.join(" "));
-                    let mut named: Vec<String> = Vec::with_capacity(lines.len());
-                    for l in lines {
-                        let l = l.join(" ");
-                        if !named.contains(&l) {
-                            named.push(l);
-                        }
-                    }
-                    let lines = named;
+                    let lines: Vec<String> = lines.into_iter().map(|l| l.join(" ")).collect();
+                    let chosen_line = chosen.and_then(|i| lines.get(i)).cloned();
+                    let lines = tracker::distinct(lines);
                     let chosen = chosen_line.and_then(|c| lines.iter().position(|l| *l == c));
                     let message = match chosen {
                         Some(i) if undecided => format!(

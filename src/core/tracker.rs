@@ -8227,10 +8227,10 @@ fn only_best<K: Ord>(lines: &[Vec<Move>], key: impl Fn(&[Move]) -> K) -> Option<
     }
 }
 
-/// The lines, each once, in the order they first come.
-fn distinct(lines: Vec<Vec<Move>>) -> Vec<Vec<Move>> {
-    let mut out: Vec<Vec<Move>> = Vec::with_capacity(lines.len());
-    for l in lines {
+/// The items (lines of moves, their names), each once, in the order they first come.
+pub(crate) fn distinct<T: PartialEq>(items: Vec<T>) -> Vec<T> {
+    let mut out: Vec<T> = Vec::with_capacity(items.len());
+    for l in items {
         if !out.contains(&l) {
             out.push(l);
         }
