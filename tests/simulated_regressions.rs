@@ -762,6 +762,31 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             994,
             "moves followed beyond the search wait the rest of their capture never seen (Bb4 Bd2 Bxc3 with the victim lifted early, not Bc5 Nxd5 Bb4 Bd2 Bxd2)",
         ),
+        (
+            160000,
+            59,
+            "a line fewer moves than the clock was pressed for yields to the reports followed (Qb6 Qc6 Qa6 Qb6, three presses, not Qc6-a6 Qd6-b6)",
+        ),
+        (
+            290000,
+            61,
+            "a line fewer moves than the clock was pressed for yields to the reports followed",
+        ),
+        (
+            160000,
+            26,
+            "a line fewer moves than the clock was pressed for yields to the reports followed (Qg4 Qg5 Qh4, not Qf4-h4 Qf5-h5)",
+        ),
+        (
+            200000,
+            22,
+            "a line fewer moves than the clock was pressed for yields to the reports followed (Qc7 Qc6 Qd6, not Qb7-c6 Qb6-c7)",
+        ),
+        (
+            310000,
+            11,
+            "a line fewer moves than the clock was pressed for yields to the reports followed (Bg5 Bc5 Bf4, not Bh6-f4 Bb4-d6)",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }

@@ -927,6 +927,10 @@ pub struct Tracker {
     may_stand: Option<Move>,
     /// A clock press waiting to be judged (one scan later).
     pending_press: Option<u64>,
+    /// How many presses [`Tracker::pending_press`] stands for: those made before it was
+    /// judged are judged with it (occupancy boards count them, see
+    /// [`Tracker::short_of_presses`]).
+    presses_pending: u32,
     /// The sensed board, kept up to date update by update (under `orientation`).
     live: Option<Sensed>,
     /// Moves beyond the game position that the board showed on the way (see `follow`).
@@ -1026,6 +1030,7 @@ impl Tracker {
             unseen_ply: None,
             may_stand: None,
             pending_press: None,
+            presses_pending: 0,
             live: None,
             chain: Vec::new(),
             chain_guess: None,
@@ -1730,11 +1735,22 @@ impl Tracker {
         self.clock_connected = true;
         if self.game.is_some() {
             self.pending_press = Some(self.pending_press.unwrap_or(now));
+            self.presses_pending += 1;
         }
     }
 
     fn process_press(&mut self, press: u64, now: u64, fields: &[PieceCode; 64]) {
         self.pending_press = None;
+        let presses = std::mem::take(&mut self.presses_pending);
+        // (Occupancy boards: each press completes one move — those beyond the moves reported
+        // are moves the board shows in progress or not yet read, which the lines read now
+        // must account for, see `short_of_presses`.)
+        let counted = self.cfg.sensing == Sensing::Occupancy && self.pending.is_empty();
+        if counted {
+            let matched = presses.min(self.moves_since_press);
+            self.moves_since_press -= matched;
+            self.early_presses += presses - matched;
+        }
         if self.dirty {
             self.evaluate(now, fields);
         }
@@ -1742,7 +1758,9 @@ impl Tracker {
         // opponent replied before the first settled, and pressed too — is not a press
         // without a move.)
         let moved = self.moves_since_press > 0;
-        self.moves_since_press = self.moves_since_press.saturating_sub(1);
+        if !counted {
+            self.moves_since_press = self.moves_since_press.saturating_sub(1);
+        }
         let sensed = self.sensed(fields, self.orientation);
         let Some(g) = self.game.as_mut() else { return };
         if sensed.matches(g.current().board()) {
@@ -2445,6 +2463,9 @@ impl Tracker {
         {
             return;
         }
+        if !one.is_empty() && self.take_pressed(now, &cur, &sensed, 1) {
+            return;
+        }
         if !one.is_empty() {
             let undecided = self.undecided_after_unseen(&sensed, &one).or(late_victim);
             let ply = self.ply();
@@ -2486,6 +2507,9 @@ impl Tracker {
             .filter(|(line, last)| !self.ghost_too_late(line, *last))
             .map(|(line, _)| line);
         if let Some(line) = followed {
+            if self.take_pressed(now, &cur, &sensed, line.len()) {
+                return;
+            }
             let fit = self.fit(&cur, &line);
             if fit != Some((0, 0))
                 && (self.take_perfect(now, &sensed, 1) || self.take_refollowed(now, &sensed))
@@ -2685,6 +2709,9 @@ impl Tracker {
                     }
                     // (Occupancy boards: a capture never seen may be a piece in the hand.)
                     if self.wait_for_capture(now, std::slice::from_ref(line)) {
+                        return;
+                    }
+                    if self.take_pressed(now, &cur, &sensed, line.len()) {
                         return;
                     }
                     let line = line.clone();
@@ -3120,6 +3147,10 @@ impl Tracker {
                 self.read_again(now, k, &line);
                 return;
             }
+            let shortest = lines.iter().map(Vec::len).min().unwrap_or(len);
+            if self.take_pressed(now, &cur, &sensed, shortest) {
+                return;
+            }
             self.take_lines(now, lines);
             return;
         }
@@ -3177,6 +3208,10 @@ impl Tracker {
         {
             let followed = self.followed_lines(&cur, &sensed, false);
             if !followed.is_empty() {
+                let shortest = followed.iter().map(Vec::len).min().unwrap_or(0);
+                if self.take_pressed(now, &cur, &sensed, shortest) {
+                    return;
+                }
                 self.take_lines(now, followed);
                 return;
             }
@@ -4472,6 +4507,35 @@ impl Tracker {
         } else {
             self.start_pending(now, lines);
         }
+    }
+
+    /// Occupancy boards: whether a line of `len` moves from the game position is fewer moves
+    /// than the clock was pressed for since the last move reported (each press completes one
+    /// move, 6.2.1; see [`Tracker::early_presses`]) — `Qc6-a6 Qd6-b6`, each queen's
+    /// transit read as a pass, against `Qb6 Qc6 Qa6 Qb6`, three presses judged at rest.
+    fn short_of_presses(&self, len: usize) -> bool {
+        self.cfg.sensing == Sensing::Occupancy && len < self.early_presses as usize
+    }
+
+    /// Occupancy boards, lines of `len` moves from `cur` that are [short of the
+    /// presses](Tracker::short_of_presses): the reports followed again from `cur` (see
+    /// [`Tracker::followed_lines`]), the shortest lines as many moves as the presses at
+    /// least, accounting for every report in order, taken instead — when there are any.
+    fn take_pressed(&mut self, now: u64, cur: &Chess, sensed: &Sensed, len: usize) -> bool {
+        if !self.short_of_presses(len) {
+            return false;
+        }
+        let lines: Vec<Vec<Move>> = self
+            .followed_lines(cur, sensed, false)
+            .into_iter()
+            .filter(|l| !self.short_of_presses(l.len()) && self.fit(cur, l) == Some((0, 0)))
+            .collect();
+        let Some(shortest) = lines.iter().map(Vec::len).min() else {
+            return false;
+        };
+        let lines = lines.into_iter().filter(|l| l.len() == shortest).collect();
+        self.take_lines(now, lines);
+        true
     }
 
     fn game_started_standard(&self) -> bool {
