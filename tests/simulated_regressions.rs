@@ -787,6 +787,11 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             11,
             "a line fewer moves than the clock was pressed for yields to the reports followed (Bg5 Bc5 Bf4, not Bh6-f4 Bb4-d6)",
         ),
+        (
+            150000,
+            22,
+            "a line fewer moves than the clock was pressed for yields to the reports followed",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }
@@ -1138,4 +1143,67 @@ fn announced_on_occupancy(g: &SimGame, cfg: &SimConfig) -> Vec<(u32, Vec<String>
         },
     );
     announced
+}
+
+/// `cap` with every clock message that shows a press (the running side switched) left out:
+/// each press is then seen only with the clock's next message, when its time changes — up to
+/// a second late, after the opponent may have begun his reply. Returns how many it left out.
+fn presses_late(cap: &mut eboardd::core::capture::Capture) -> usize {
+    use eboardd::core::capture::Direction;
+    use eboardd::core::dgt::{Decoded, Decoder, Message};
+    let mut decoder = Decoder::new();
+    let mut to_move: Option<(bool, bool)> = None;
+    let before = cap.records.len();
+    cap.records.retain(|r| {
+        if r.dir != Direction::Rx {
+            return true;
+        }
+        let mut keep = true;
+        for d in decoder.feed_vec(&r.bytes) {
+            if let Decoded::Message(Message::Clock(t)) = d {
+                let side = (t.left_to_move, t.right_to_move);
+                if t.running && to_move.is_some_and(|s| s != side) {
+                    keep = false;
+                }
+                to_move = Some(side);
+            }
+        }
+        keep
+    });
+    before - cap.records.len()
+}
+
+/// Occupancy boards count the clock's presses to prefer readings with as many moves (see
+/// `Tracker::short_of_presses`): presses reported late — with the clock's next message, up to
+/// a second after the move — must change no game's moves. Every 4th game (`SEED=0`, every
+/// pattern), its moves with each press reported at once and late, the same.
+#[test]
+fn presses_reported_late_change_no_moves_on_occupancy_boards() {
+    let games = shared_data::simulation_games();
+    let mut compared = 0;
+    for (i, g) in games.iter().enumerate().step_by(4) {
+        let cfg = SimConfig::sample(i, 0, 0.8, &Pattern::ALL);
+        if !cfg.clock {
+            continue;
+        }
+        let config = replay_config(g, &cfg, Sensing::Occupancy);
+        let mut cap = simulate(g, &cfg);
+        let prompt = replay_moves(&cap, config.clone());
+        let left_out = presses_late(&mut cap);
+        assert!(
+            left_out + 1 >= g.moves.len(),
+            "sample {i}: {left_out} presses left out of {} moves",
+            g.moves.len()
+        );
+        assert_eq!(
+            replay_moves(&cap, config),
+            prompt,
+            "sample {i}: the moves read differ when the presses are reported late"
+        );
+        compared += 1;
+    }
+    assert!(
+        compared >= 150,
+        "only {compared} games with a clock compared"
+    );
 }

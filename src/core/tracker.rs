@@ -919,6 +919,10 @@ pub struct Tracker {
     /// progress: the sensor lags the hand): the next moves reported use them up instead of
     /// waiting for a press. Dropped when the board comes back to the game position unmoved.
     early_presses: u32,
+    /// Occupancy boards: presses of moves taken back (revised), used up first by the moves
+    /// read in their place — kept apart from [`Tracker::early_presses`], which a reading
+    /// with a move too many never gave back in full.
+    presses_back: u32,
     /// Occupancy boards: the ply of the last move when it was a capture never seen (its
     /// target never read empty), a guess the next move may show undecided (see
     /// [`Tracker::undecided_after_unseen`]).
@@ -1027,6 +1031,7 @@ impl Tracker {
             clock_connected: false,
             moves_since_press: 0,
             early_presses: 0,
+            presses_back: 0,
             unseen_ply: None,
             may_stand: None,
             pending_press: None,
@@ -1745,7 +1750,8 @@ impl Tracker {
         // (Occupancy boards: each press completes one move — those beyond the moves reported
         // are moves the board shows in progress or not yet read, which the lines read now
         // must account for, see `short_of_presses`.)
-        let counted = self.cfg.sensing == Sensing::Occupancy && self.pending.is_empty();
+        // (Also while candidates are pending: their moves are played when decided.)
+        let counted = self.cfg.sensing == Sensing::Occupancy;
         if counted {
             let matched = presses.min(self.moves_since_press);
             self.moves_since_press -= matched;
@@ -1766,6 +1772,13 @@ impl Tracker {
         if sensed.matches(g.current().board()) {
             // The press confirms the position on the board: no revision of it from now on.
             g.last_press_ms = Some(press);
+            // (Occupancy boards: every move reported is pressed, none more — the count is
+            // back in step after a press forgotten or lost.)
+            if counted {
+                self.moves_since_press = 0;
+                self.early_presses = 0;
+                self.presses_back = 0;
+            }
         }
         if !self.pending.is_empty() || self.cfg.sensing != Sensing::Identity {
             return;
@@ -2644,7 +2657,14 @@ impl Tracker {
                 if !alts.is_empty() {
                     let mut all = vec![line];
                     all.extend(alts);
-                    self.start_pending(now, all);
+                    let mut all = self.clocked(all);
+                    if all.len() == 1 {
+                        let line = all.pop().expect("one line");
+                        self.apply_line(now, &line);
+                        self.confirmed();
+                    } else {
+                        self.start_pending(now, all);
+                    }
                     return;
                 }
             }
@@ -4500,6 +4520,7 @@ impl Tracker {
         if self.wait_for_capture(now, &lines) {
             return;
         }
+        let lines = self.clocked(lines);
         if let [line] = lines.as_slice() {
             let line = line.clone();
             self.apply_line(now, &line);
@@ -4515,6 +4536,21 @@ impl Tracker {
     /// transit read as a pass, against `Qb6 Qc6 Qa6 Qb6`, three presses judged at rest.
     fn short_of_presses(&self, len: usize) -> bool {
         self.cfg.sensing == Sensing::Occupancy && len < self.early_presses as usize
+    }
+
+    /// Occupancy boards with a clock, lines from the game position: those as many moves as
+    /// the presses since the last move reported at least (see [`Tracker::short_of_presses`])
+    /// — all of them when none is.
+    fn clocked(&self, lines: Vec<Vec<Move>>) -> Vec<Vec<Move>> {
+        if lines.len() < 2 || lines.iter().all(|l| !self.short_of_presses(l.len())) {
+            return lines;
+        }
+        let kept: Vec<Vec<Move>> = lines
+            .iter()
+            .filter(|l| !self.short_of_presses(l.len()))
+            .cloned()
+            .collect();
+        if kept.is_empty() { lines } else { kept }
     }
 
     /// Occupancy boards, lines of `len` moves from `cur` that are [short of the
@@ -6448,8 +6484,10 @@ impl Tracker {
         let unseen = self.cfg.sensing == Sensing::Occupancy
             && !self.dump_since_confirm
             && line.last().is_some_and(|m| self.unseen_capture(m));
-        let pressed = self.early_presses.min(line.len() as u32);
-        self.early_presses -= pressed;
+        let back = self.presses_back.min(line.len() as u32);
+        self.presses_back -= back;
+        let pressed = back + self.early_presses.min(line.len() as u32 - back);
+        self.early_presses -= pressed - back;
         self.moves_since_press += line.len() as u32 - pressed;
         for &m in line {
             let before = self.game.as_ref().expect("a game").current().clone();
@@ -6507,8 +6545,13 @@ impl Tracker {
             if let Some(mark) = g.pop() {
                 self.history_floor = Some(self.history_floor.map_or(mark, |f| f.min(mark)));
             }
-            // (A move taken back no longer waits for its press.)
-            self.moves_since_press = self.moves_since_press.saturating_sub(1);
+            // (A move taken back no longer waits for its press; occupancy boards: a move
+            // pressed gives its press back, for the moves read in its place.)
+            if self.moves_since_press > 0 {
+                self.moves_since_press -= 1;
+            } else if self.cfg.sensing == Sensing::Occupancy {
+                self.presses_back += 1;
+            }
             self.unseen_ply = None;
             self.position_mark = None;
             self.ops.push((
@@ -7531,6 +7574,7 @@ impl Tracker {
                 self.alerted = None;
                 self.moves_since_press = 0;
                 self.early_presses = 0;
+                self.presses_back = 0;
                 self.unseen_ply = None;
                 self.may_stand = None;
                 self.ops.push((
