@@ -7401,6 +7401,9 @@ impl Tracker {
             fresh.retain(|l| !next.contains(l) && !self.pending.iter().any(|c| l.starts_with(c)));
             next.extend(fresh);
         }
+        // (Occupancy boards with a clock: candidates fewer moves than the presses since the
+        // game position are left behind, see `clocked`.)
+        let mut next = self.clocked(next);
         let forked = new_fork(&next, &candidates);
         let common = common_prefix(&next);
         if common > 0 {
