@@ -1110,6 +1110,41 @@ fn a_board_no_reading_explains_is_reported() {
     );
 }
 
+/// Occupancy boards: no `unexplained` alert on a game read exactly. Each of these games was
+/// taken back far (a reading of the reports followed again), its candidates' moves reported
+/// provisionally; the stall was timed from the game position's last move, 20 s before, and
+/// the alert came a second later (`SEED=50000` sample 161: after `Qxc5+`, ply 19 shown, at
+/// ply 10). Now it is timed from the last change to the moves shown too.
+#[test]
+fn moves_shown_from_candidates_are_no_stall() {
+    use eboardd::core::event::EventKind;
+    use eboardd::shell::replay::run_capture;
+    let games = shared_data::simulation_games();
+    for (seed, i) in [
+        (50000, 161),
+        (80000, 411),
+        (210000, 110),
+        (320000, 158),
+        (330000, 111),
+    ] {
+        let g = &games[i];
+        let cfg = SimConfig::sample(i, seed, 0.8, &Pattern::ALL);
+        let mut alerts = 0;
+        run_capture(
+            &simulate(g, &cfg),
+            replay_config(g, &cfg, Sensing::Occupancy),
+            |e| {
+                if matches!(e.kind, EventKind::Unexplained { .. }) {
+                    alerts += 1;
+                }
+            },
+        );
+        let (got, want) = replayed(&games, Sensing::Occupancy, seed, i);
+        assert_eq!(got, want, "SEED={seed} sample {i}: no longer exact");
+        assert_eq!(alerts, 0, "SEED={seed} sample {i}: an `unexplained` alert");
+    }
+}
+
 /// For each (SEED, sample, ply, real moves): an `ambiguous` event for that ply names a line
 /// that starts with the real moves (occupancy boards).
 fn real_line_announced(cases: &[(u64, usize, u32, &str)]) {

@@ -878,6 +878,9 @@ pub struct Tracker {
     /// Occupancy boards: the ply at which the board was last reported `unexplained`, and when
     /// that ply's move was reported (once a ply of a game; see [`STALL_MS`]).
     stalled: Option<(u32, u64)>,
+    /// When the moves shown (the game's and candidates' reported provisionally) last changed
+    /// through [`Tracker::reshow`].
+    shown_at: u64,
     /// Set while searching lines with any promotion piece (occupancy boards otherwise search
     /// the configured one only; see [`Tracker::underpromoted`]).
     any_promotion: std::cell::Cell<bool>,
@@ -1015,6 +1018,7 @@ impl Tracker {
             touched_before: Bitboard::EMPTY,
             revising: std::cell::Cell::new(None),
             stalled: None,
+            shown_at: 0,
             any_promotion: std::cell::Cell::new(false),
             moves: MoveCache::default(),
             path: std::cell::RefCell::new(Vec::new()),
@@ -4454,7 +4458,7 @@ impl Tracker {
 
     /// Occupancy boards, a board no reading explains: reported `unexplained` once a ply when
     /// the last move was reported [`STALL_MS`] ago and [`STALL_SQUARES`] squares or more are
-    /// off the game position `cur`.
+    /// off the game position `cur` — no candidates pending.
     fn report_stall(&mut self, now: u64, cur: &Chess, sensed: &Sensed) {
         let (Sensed::Occupancy(occ), Some(g)) = (sensed, self.game.as_ref()) else {
             return;
@@ -4464,7 +4468,11 @@ impl Tracker {
         };
         let off = cur.board().occupied() ^ *occ;
         let ply = self.ply();
-        if now < last + STALL_MS
+        // (Not while candidates are pending: their moves, reported since, are followed — the
+        // game position and its last move's time are behind them. Nor within `STALL_MS` of
+        // the last change to the moves shown, candidates' moves reported too.)
+        if !self.pending.is_empty()
+            || now < last.max(self.shown_at) + STALL_MS
             || off.count() < STALL_SQUARES as usize
             || self.stalled == Some((ply, last))
         {
@@ -6693,6 +6701,10 @@ impl Tracker {
         let new: Vec<Move> = g.moves.iter().chain(&provisional).copied().collect();
         let common = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
         // Where the two part: the game's own position, or played on from its end.
+        if common < old.len() || common < new.len() {
+            self.shown_at = now;
+        }
+        let g = self.game.as_ref().expect("a game");
         let known = common.min(g.moves.len());
         let mut parting = g.positions[known].clone();
         for m in &new[known..common] {
