@@ -99,7 +99,10 @@
 //! opponent's reply, the opponent's piece that went away and came back); a board that is the
 //! moves followed with a piece lifted is a move in progress; a revised move must have been
 //! seen on its new square; a clock press after a recognised move only confirms it (the
-//! opponent may already be moving).
+//! opponent may already be moving). Occupancy boards count the presses beyond the moves
+//! reported: a reading with fewer moves than that yields to the reports followed again
+//! read as long ([`Tracker::short_of_presses`]); presses are never required — one forgotten,
+//! late or lost changes nothing but that preference.
 //!
 //! Known limits (measured by `examples/exactness.rs`: all 1,032 real and rule-case games of
 //! the shared data, noise 0.8; `SEED=N` draws the handling again):
@@ -153,9 +156,10 @@
 //!   handling, 99.7% with every pattern but early replies and captures swapped inside one
 //!   scan, 99.1% with every pattern but early replies, 98.9% with every pattern (other draws
 //!   +5000 to +60000: every pattern 98.1–99.3%; the 40 draws +0, +5000 and +10000 to
-//!   +380000 together: 40,942 of 41,280, 99.2%, and of the 338 that differ 295 flagged — an
-//!   `ambiguous` event with the real moves among its candidates, 43 wrong without a warning
-//!   (stop 44, 2026-12-05; 40,926 and 59 before a board back at the game position took the
+//!   +380000 together: 40,948 of 41,280, 99.2%, and of the 332 that differ 295 flagged — an
+//!   `ambiguous` event with the real moves among its candidates, 37 wrong without a warning
+//!   (stop 47, 2026-12-05; 40,942 and 43 before the clock's presses were counted, see
+//!   `Tracker::short_of_presses`; 40,926 and 59 before a board back at the game position took the
 //!   one reading of the reports followed again that accounts for every report, a line that
 //!   does and moves followed beyond the search waited the rest of their capture never seen
 //!   and a revision had to land on the last move's target or pass it; stop 43: 40,911 and
