@@ -101,7 +101,7 @@
 //! seen on its new square; a clock press after a recognised move only confirms it (the
 //! opponent may already be moving). Occupancy boards count the presses beyond the moves
 //! reported: a reading with fewer moves than that yields to the reports followed again
-//! read as long ([`Tracker::short_of_presses`]); presses are never required — one forgotten,
+//! read as long (`Tracker::short_of_presses`); presses are never required — one forgotten,
 //! late or lost changes nothing but that preference.
 //!
 //! Known limits (measured by `examples/exactness.rs`: all 1,032 real and rule-case games of
@@ -216,7 +216,7 @@
 //!   stream (c5 empty, d8 empty). A move read wrong further back than the reports are
 //!   followed again (`REFOLLOW_PLIES`, `REREAD_PLIES`) leaves the game stuck once no reading
 //!   explains the board: reported `unexplained` after `STALL_MS` (21 games of the 40 draws,
-//!   none exact; since stop 46), not recovered.
+//!   none exact since stop 47 — 5 were at stop 46; since stop 46), not recovered.
 //! - Timing on occupancy boards: a capture whose victim was never seen lifted is reported
 //!   `occupancy_capture_settle_ms` (900 ms) after the board came to rest (after its origin
 //!   emptied, when one line explains the board and the reply has been seen made since — the
@@ -517,7 +517,7 @@ pub enum GameOp {
     /// The board is back at the game position after an irregularity.
     Restored { pos: Box<Chess> },
     /// Occupancy boards: no reading of the game explains the board, long after the last move
-    /// was reported — the broadcast of this board stands still (see [`STALL_MS`]).
+    /// was reported — the broadcast of this board stands still (see `STALL_MS`).
     Unexplained {
         /// The last ply reported.
         ply: u32,
