@@ -6704,10 +6704,10 @@ impl Tracker {
         let g = self.game.as_ref().expect("a game");
         let new: Vec<Move> = g.moves.iter().chain(&provisional).copied().collect();
         let common = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
-        // Where the two part: the game's own position, or played on from its end.
         if common < old.len() || common < new.len() {
             self.shown_at = now;
         }
+        // Where the two part: the game's own position, or played on from its end.
         let g = self.game.as_ref().expect("a game");
         let known = common.min(g.moves.len());
         let mut parting = g.positions[known].clone();
