@@ -792,6 +792,16 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             22,
             "a line fewer moves than the clock was pressed for yields to the reports followed",
         ),
+        (
+            5000,
+            356,
+            "candidates pending, every one fewer moves than the presses: the reports followed again read as long replace them",
+        ),
+        (
+            310000,
+            896,
+            "candidates pending, every one fewer moves than the presses: the reports followed again read as long replace them",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }

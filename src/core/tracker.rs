@@ -1780,10 +1780,11 @@ impl Tracker {
         if sensed.matches(g.current().board()) {
             // The press confirms the position on the board: no revision of it from now on.
             g.last_press_ms = Some(press);
-            // (Occupancy boards: every move reported is pressed, none more — the count is
-            // back in step after a press forgotten or lost.)
+            // (Occupancy boards: every move reported is pressed but maybe the last — a press
+            // may reach the board late —, none more: the count is back in step after a press
+            // forgotten or lost, and errs only towards presses too few.)
             if counted {
-                self.moves_since_press = 0;
+                self.moves_since_press = self.moves_since_press.min(1);
                 self.early_presses = 0;
                 self.presses_back = 0;
             }
@@ -7420,6 +7421,17 @@ impl Tracker {
         // (Occupancy boards with a clock: candidates fewer moves than the presses since the
         // game position are left behind, see `clocked`.)
         let mut next = self.clocked(next);
+        // (…and when every candidate is, the reports followed again read as long, if any
+        // account for every report, replace them.)
+        if let Some(longest) = next.iter().map(Vec::len).max()
+            && self.short_of_presses(longest)
+        {
+            let pending = std::mem::take(&mut self.pending);
+            if self.take_pressed(now, &cur, sensed, longest) {
+                return;
+            }
+            self.pending = pending;
+        }
         let forked = new_fork(&next, &candidates);
         let common = common_prefix(&next);
         if common > 0 {
