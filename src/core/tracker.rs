@@ -156,8 +156,8 @@
 //!   handling, 99.7% with every pattern but early replies and captures swapped inside one
 //!   scan, 99.1% with every pattern but early replies, 98.9% with every pattern (other draws
 //!   +5000 to +60000: every pattern 98.1–99.3%; the 40 draws +0, +5000 and +10000 to
-//!   +380000 together: 40,948 of 41,280, 99.2%, and of the 332 that differ 295 flagged — an
-//!   `ambiguous` event with the real moves among its candidates, 37 wrong without a warning
+//!   +380000 together: 40,950 of 41,280, 99.2%, and of the 330 that differ 294 flagged — an
+//!   `ambiguous` event with the real moves among its candidates, 36 wrong without a warning
 //!   (stop 47, 2026-12-05; 40,942 and 43 before the clock's presses were counted, see
 //!   `Tracker::short_of_presses`; 40,926 and 59 before a board back at the game position took the
 //!   one reading of the reports followed again that accounts for every report, a line that
