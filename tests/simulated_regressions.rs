@@ -1087,24 +1087,17 @@ fn an_ambiguous_event_names_each_line_once() {
 #[test]
 fn a_board_no_reading_explains_is_reported() {
     use eboardd::core::event::EventKind;
-    use eboardd::shell::replay::run_capture;
     let games = shared_data::simulation_games();
     let (seed, i) = (160000, 199);
     let g = &games[i];
     let cfg = SimConfig::sample(i, seed, 0.8, &Pattern::ALL);
     let mut last_move: Option<(u64, u32)> = None;
     let mut alerts: Vec<(u64, u32, usize)> = Vec::new();
-    run_capture(
-        &simulate(g, &cfg),
-        replay_config(g, &cfg, Sensing::Occupancy),
-        |e| match e.kind {
-            EventKind::Move { ply, .. } => last_move = Some((e.t_ms, ply)),
-            EventKind::Unexplained { ply, squares, .. } => {
-                alerts.push((e.t_ms, ply, squares.len()))
-            }
-            _ => {}
-        },
-    );
+    on_occupancy_board(g, &cfg, |e| match e.kind {
+        EventKind::Move { ply, .. } => last_move = Some((e.t_ms, ply)),
+        EventKind::Unexplained { ply, squares, .. } => alerts.push((e.t_ms, ply, squares.len())),
+        _ => {}
+    });
     let (moved_at, ply) = last_move.expect("moves reported");
     assert_eq!(
         ply, 113,
@@ -1128,7 +1121,6 @@ fn a_board_no_reading_explains_is_reported() {
 #[test]
 fn moves_shown_from_candidates_are_no_stall() {
     use eboardd::core::event::EventKind;
-    use eboardd::shell::replay::run_capture;
     let games = shared_data::simulation_games();
     for (seed, i) in [
         (50000, 161),
@@ -1140,15 +1132,11 @@ fn moves_shown_from_candidates_are_no_stall() {
         let g = &games[i];
         let cfg = SimConfig::sample(i, seed, 0.8, &Pattern::ALL);
         let mut alerts = 0;
-        run_capture(
-            &simulate(g, &cfg),
-            replay_config(g, &cfg, Sensing::Occupancy),
-            |e| {
-                if matches!(e.kind, EventKind::Unexplained { .. }) {
-                    alerts += 1;
-                }
-            },
-        );
+        on_occupancy_board(g, &cfg, |e| {
+            if matches!(e.kind, EventKind::Unexplained { .. }) {
+                alerts += 1;
+            }
+        });
         let (got, want) = replayed(&games, Sensing::Occupancy, seed, i);
         assert_eq!(got, want, "SEED={seed} sample {i}: no longer exact");
         assert_eq!(alerts, 0, "SEED={seed} sample {i}: an `unexplained` alert");
@@ -1176,18 +1164,22 @@ fn real_line_announced(cases: &[(u64, usize, u32, &str)]) {
 /// occupancy board.
 fn announced_on_occupancy(g: &SimGame, cfg: &SimConfig) -> Vec<(u32, Vec<String>)> {
     use eboardd::core::event::EventKind;
-    use eboardd::shell::replay::run_capture;
     let mut announced = Vec::new();
-    run_capture(
+    on_occupancy_board(g, cfg, |e| {
+        if let EventKind::Ambiguous { ply, lines, .. } = e.kind {
+            announced.push((ply, lines));
+        }
+    });
+    announced
+}
+
+/// Every event an occupancy board's session emits for game `g` simulated with `cfg`.
+fn on_occupancy_board(g: &SimGame, cfg: &SimConfig, out: impl FnMut(eboardd::core::event::Event)) {
+    eboardd::shell::replay::run_capture(
         &simulate(g, cfg),
         replay_config(g, cfg, Sensing::Occupancy),
-        |e| {
-            if let EventKind::Ambiguous { ply, lines, .. } = e.kind {
-                announced.push((ply, lines));
-            }
-        },
+        out,
     );
-    announced
 }
 
 /// `cap` with every clock message that shows a press (the running side switched) left out:

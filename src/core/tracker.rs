@@ -4554,16 +4554,11 @@ impl Tracker {
     /// Occupancy boards with a clock, lines from the game position: those as many moves as
     /// the presses since the last move reported at least (see [`Tracker::short_of_presses`])
     /// — all of them when none is.
-    fn clocked(&self, lines: Vec<Vec<Move>>) -> Vec<Vec<Move>> {
-        if lines.len() < 2 || lines.iter().all(|l| !self.short_of_presses(l.len())) {
-            return lines;
+    fn clocked(&self, mut lines: Vec<Vec<Move>>) -> Vec<Vec<Move>> {
+        if lines.iter().any(|l| !self.short_of_presses(l.len())) {
+            lines.retain(|l| !self.short_of_presses(l.len()));
         }
-        let kept: Vec<Vec<Move>> = lines
-            .iter()
-            .filter(|l| !self.short_of_presses(l.len()))
-            .cloned()
-            .collect();
-        if kept.is_empty() { lines } else { kept }
+        lines
     }
 
     /// Occupancy boards, lines of `len` moves from `cur` that are [short of the
@@ -6705,11 +6700,7 @@ impl Tracker {
         let g = self.game.as_ref().expect("a game");
         let new: Vec<Move> = g.moves.iter().chain(&provisional).copied().collect();
         let common = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
-        if common < old.len() || common < new.len() {
-            self.shown_at = now;
-        }
         // Where the two part: the game's own position, or played on from its end.
-        let g = self.game.as_ref().expect("a game");
         let known = common.min(g.moves.len());
         let mut parting = g.positions[known].clone();
         for m in &new[known..common] {
@@ -6744,6 +6735,9 @@ impl Tracker {
                     illegal: illegal.contains(&((i + 1) as u32)),
                 },
             ));
+        }
+        if common < old.len() || common < new.len() {
+            self.shown_at = now;
         }
         self.shown = provisional;
     }
