@@ -802,6 +802,36 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             896,
             "candidates pending, every one fewer moves than the presses: the reports followed again read as long replace them",
         ),
+        (
+            5000,
+            572,
+            "moves reported at once re-read by their pieces (Nxd3 Qxd3 Qc4, read Nxg4 Qc4 Qxc4, stalled 41 plies later)",
+        ),
+        (
+            250000,
+            572,
+            "moves reported at once re-read by their pieces (Nxd3 Qxd3 Qc4, read Nxg4 Qc4 Qxc4, stalled 41 plies later)",
+        ),
+        (
+            20000,
+            525,
+            "the move read otherwise is the first of moves reported at once (the board stalled at ply 101 of 115)",
+        ),
+        (
+            30000,
+            514,
+            "the move read otherwise is the first of moves reported at once (the board stalled at ply 103 of 108)",
+        ),
+        (
+            330000,
+            955,
+            "the move read otherwise is the first of moves reported at once (the board stalled at ply 80 of 90)",
+        ),
+        (
+            140000,
+            620,
+            "another reading looked for 80 plies back, not 40 (the board stalled at ply 101 of 111)",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }

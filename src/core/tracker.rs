@@ -440,8 +440,11 @@ type FitKey = ((usize, usize), usize);
 const IN_HAND_REST_MS: u64 = 1_500;
 
 /// Occupancy boards: how far back another reading of the game is looked for (see
-/// `Tracker::reread`) — an under-promoted piece may move only many moves later.
-const REREAD_PLIES: usize = 40;
+/// `Tracker::reread`) — an under-promoted piece may move only many moves later, a knight
+/// read on g4 when it took on d3 only when a rook takes the pawn there 41 plies later
+/// (`SEED=5000` sample 572). 40 → 80 since 2026-12-05, stop 48: over the 40 draws one game
+/// more exact; with moves reported at once read by their pieces, six (see `Tracker::reread`).
+const REREAD_PLIES: usize = 80;
 
 /// Occupancy boards: at most this many readings are kept while the reports are followed
 /// again (see `Tracker::followed_lines`). Measured with `examples/exactness.rs`, every
@@ -459,6 +462,10 @@ const REFOLLOW_PLIES: usize = 24;
 
 /// Occupancy boards: at most this many other readings of the recent moves are followed.
 const REREAD_BEAM: usize = 32;
+
+/// Occupancy boards: at most this many readings while a move reported at once with the next
+/// is read as any move of its piece (see `Tracker::reread`).
+const REREAD_LOOSE_BEAM: usize = 32 * REREAD_BEAM;
 
 /// What the tracker decided.
 #[derive(Debug, Clone, PartialEq)]
@@ -4185,7 +4192,21 @@ impl Tracker {
     /// the one all reach, or the likeliest promotion piece, or the likeliest capture a priori
     /// (see `Tracker::prior`) — a reading that takes back a capture seen made yields to any
     /// deeper one that needs no such thing.
+    ///
+    /// Moves reported at once (a line taken when the board came to rest, the board never
+    /// read between them) are re-read by their pieces, not their squares: the first of each
+    /// such stretch as any move of the same piece, the occupancy checked after the next —
+    /// `Nxd3 Qxd3 Qc4` read `Nxg4 Qc4 Qxc4`, the same occupancy after the three, not after
+    /// the second. When no reading is found so, the move read otherwise may be such a move
+    /// too (looked for only then: it finds readings more readily).
     fn reread(&self, sensed: &Sensed) -> Option<(usize, Vec<Move>)> {
+        self.reread_from(sensed, false)
+            .or_else(|| self.reread_from(sensed, true))
+    }
+
+    /// [`Tracker::reread`]; with `loose_first`, the move read otherwise may be the first of
+    /// moves reported at once, any move of its piece.
+    fn reread_from(&self, sensed: &Sensed, loose_first: bool) -> Option<(usize, Vec<Move>)> {
         let g = self.game.as_ref()?;
         let n = g.moves.len();
         // The same occupancy after a move from `pos`.
@@ -4205,19 +4226,63 @@ impl Tracker {
             }
             out
         };
+        // Whether the game's move `j` was reported at once with the next one.
+        let together = |j: usize| j + 1 < n && g.move_times[j + 1] == g.move_times[j];
+        // The moves from `pos` by the piece of the game's move `j` (from its origin), each
+        // one move short at most of the occupancy after the game's move `j + 1` (see
+        // `together`).
+        let same_piece = |pos: &Chess, j: usize| -> Vec<(Move, Chess)> {
+            let then = g.positions[j + 2].board().occupied();
+            let mut out = Vec::new();
+            for &m in pos.legal_moves().iter() {
+                if m.from() != g.moves[j].from() {
+                    continue;
+                }
+                let mut p = pos.clone();
+                p.play_unchecked(m);
+                if occupancy_within_reach(p.board().occupied(), then, 1) {
+                    out.push((m, p));
+                }
+            }
+            out
+        };
         let mut fallback = None;
         for d in 1..=n.min(REREAD_PLIES) {
             let k = n - d;
-            let mut beam: Vec<(Vec<Move>, Chess)> = same(&g.positions[k], &g.positions[k + 1])
+            let first_inner = loose_first && together(k);
+            let firsts: Vec<(Move, Chess)> = if first_inner {
+                same_piece(&g.positions[k], k)
+            } else {
+                same(&g.positions[k], &g.positions[k + 1])
+            };
+            let mut beam: Vec<(Vec<Move>, Chess)> = firsts
                 .into_iter()
                 .filter(|(m, _)| *m != g.moves[k])
                 .map(|(m, p)| (vec![m], p))
                 .collect();
             for j in k + 1..n {
                 let mut next = Vec::new();
+                // (A move reported at once with the next, the board never read between them:
+                // only its origin is known — the same piece, any square it may go to, the
+                // occupancy checked once the moves reported with it are made: `Nxd3 Qxd3
+                // Qc4` read `Nxg4 Qc4 Qxc4`, the same occupancy after the three.)
+                // (One such move per stretch reported at once — the first — or the one after
+                // the move read otherwise: each costs a wider beam.)
+                let inner = together(j)
+                    && (g.move_times[j - 1] != g.move_times[j] || (j == k + 1 && !first_inner));
+                let width = if inner {
+                    REREAD_LOOSE_BEAM
+                } else {
+                    REREAD_BEAM
+                };
                 for (line, pos) in &beam {
-                    for (m, p) in same(pos, &g.positions[j + 1]) {
-                        if next.len() < REREAD_BEAM {
+                    let steps = if inner {
+                        same_piece(pos, j)
+                    } else {
+                        same(pos, &g.positions[j + 1])
+                    };
+                    for (m, p) in steps {
+                        if next.len() < width {
                             let mut l = line.clone();
                             l.push(m);
                             next.push((l, p));
