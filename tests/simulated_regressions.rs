@@ -832,6 +832,21 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             620,
             "another reading looked for 80 plies back, not 40 (the board stalled at ply 101 of 111)",
         ),
+        (
+            240000,
+            386,
+            "a capture never seen re-read as any move of its piece (Bxh2 for Bc5 captured at once; stalled at ply 100 of 111)",
+        ),
+        (
+            280000,
+            596,
+            "a capture never seen re-read as any move of its piece (the board stalled at ply 72 of 111)",
+        ),
+        (
+            140000,
+            987,
+            "a capture never seen re-read as any move of its piece (the board stalled at ply 80 of 98)",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }

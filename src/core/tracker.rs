@@ -4198,14 +4198,16 @@ impl Tracker {
     /// such stretch as any move of the same piece, the occupancy checked after the next —
     /// `Nxd3 Qxd3 Qc4` read `Nxg4 Qc4 Qxc4`, the same occupancy after the three, not after
     /// the second. When no reading is found so, the move read otherwise may be such a move
-    /// too (looked for only then: it finds readings more readily).
+    /// too, or a capture never seen reported alone — the board read only its origin emptied,
+    /// which may as well have been the piece in the hand: `Bxh2` for `Bc5` captured at once
+    /// by `Bxc5+` (looked for only then: it finds readings more readily).
     fn reread(&self, sensed: &Sensed) -> Option<(usize, Vec<Move>)> {
         self.reread_from(sensed, false)
             .or_else(|| self.reread_from(sensed, true))
     }
 
     /// [`Tracker::reread`]; with `loose_first`, the move read otherwise may be the first of
-    /// moves reported at once, any move of its piece.
+    /// moves reported at once, or a capture never seen, any move of its piece.
     fn reread_from(&self, sensed: &Sensed, loose_first: bool) -> Option<(usize, Vec<Move>)> {
         let g = self.game.as_ref()?;
         let n = g.moves.len();
@@ -4249,7 +4251,10 @@ impl Tracker {
         let mut fallback = None;
         for d in 1..=n.min(REREAD_PLIES) {
             let k = n - d;
-            let first_inner = loose_first && together(k);
+            let first_inner = loose_first
+                && k + 1 < n
+                && (together(k)
+                    || (g.moves[k].is_capture() && !g.move_seen[k].contains(g.moves[k].to())));
             let firsts: Vec<(Move, Chess)> = if first_inner {
                 same_piece(&g.positions[k], k)
             } else {
