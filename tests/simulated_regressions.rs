@@ -847,6 +847,11 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             987,
             "a capture never seen re-read as any move of its piece (the board stalled at ply 80 of 98)",
         ),
+        (
+            310000,
+            248,
+            "the move read otherwise and the next, both of moves reported at once, re-read by their pieces (stalled at ply 85 of 117)",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }

@@ -4233,10 +4233,10 @@ impl Tracker {
         // Whether the game's move `j` was reported at once with the next one.
         let together = |j: usize| j + 1 < n && g.move_times[j + 1] == g.move_times[j];
         // The moves from `pos` by the piece of the game's move `j` (from its origin), each
-        // one move short at most of the occupancy after the game's move `j + 1` (see
+        // `reach` moves short at most of the occupancy after the game's move `j + reach` (see
         // `together`).
-        let same_piece = |pos: &Chess, j: usize| -> Vec<(Move, Chess)> {
-            let then = g.positions[j + 2].board().occupied();
+        let same_piece = |pos: &Chess, j: usize, reach: usize| -> Vec<(Move, Chess)> {
+            let then = g.positions[j + 1 + reach].board().occupied();
             let mut out = Vec::new();
             for &m in pos.legal_moves().iter() {
                 if m.from() != g.moves[j].from() {
@@ -4244,7 +4244,7 @@ impl Tracker {
                 }
                 let mut p = pos.clone();
                 p.play_unchecked(m);
-                if occupancy_within_reach(p.board().occupied(), then, 1) {
+                if occupancy_within_reach(p.board().occupied(), then, reach) {
                     out.push((m, p));
                 }
             }
@@ -4258,7 +4258,7 @@ impl Tracker {
                 && (together(k)
                     || (g.moves[k].is_capture() && !g.move_seen[k].contains(g.moves[k].to())));
             let firsts: Vec<(Move, Chess)> = if first_inner {
-                same_piece(&g.positions[k], k)
+                same_piece(&g.positions[k], k, if together(k + 1) { 2 } else { 1 })
             } else {
                 same(&g.positions[k], &g.positions[k + 1])
             };
@@ -4274,9 +4274,12 @@ impl Tracker {
                 // occupancy checked once the moves reported with it are made: `Nxd3 Qxd3
                 // Qc4` read `Nxg4 Qc4 Qxc4`, the same occupancy after the three.)
                 // (One such move per stretch reported at once — the first — or the one after
-                // the move read otherwise: each costs a wider beam.)
+                // the move read otherwise, also when that was one: each costs a wider beam.
+                // Two in a row: `Qd5 Qxd5 Rxd5` read `Qd4 Qxd4 Rd5`, the board stalled 27
+                // plies later, `SEED=310000` sample 248.)
                 let inner = together(j)
-                    && (g.move_times[j - 1] != g.move_times[j] || (j == k + 1 && !first_inner));
+                    && (g.move_times[j - 1] != g.move_times[j]
+                        || (j == k + 1 && (!first_inner || together(k))));
                 let width = if inner {
                     REREAD_LOOSE_BEAM
                 } else {
@@ -4284,7 +4287,7 @@ impl Tracker {
                 };
                 for (line, pos) in &beam {
                     let steps = if inner {
-                        same_piece(pos, j)
+                        same_piece(pos, j, 1)
                     } else {
                         same(pos, &g.positions[j + 1])
                     };
