@@ -465,6 +465,17 @@ const REFOLLOW_PLIES: usize = 24;
 /// Occupancy boards: at most this many other readings of the recent moves are followed.
 const REREAD_BEAM: usize = 32;
 
+/// Occupancy boards: how long a board nothing explains must have stood since the last move
+/// reported before the reports are followed again from up to `REREAD_PLIES` back (see
+/// `Tracker::try_reread`). Measured over the 40 draws (every pattern) since 2026-12-05, stop
+/// 48: 40,960 → 40,970 exact, none lost (5 s: 40,969, and 9 of 100,000 random games lost;
+/// 2 s: 5 lost). `STALL_MS` later still, the board is reported `unexplained`.
+const DEEP_REFOLLOW_MS: u64 = 10_000;
+
+/// Occupancy boards: a stalled board's reports are followed again from far back at most this
+/// often (each look costs up to ≈ 5 ms; play may go on while the board stands stalled).
+const DEEP_REFOLLOW_EVERY_MS: u64 = 2_000;
+
 /// Occupancy boards: at most this many readings while a move reported at once with the next
 /// is read as any move of its piece (see `Tracker::reread`).
 const REREAD_LOOSE_BEAM: usize = 32 * REREAD_BEAM;
@@ -979,6 +990,11 @@ pub struct Tracker {
     /// `Tracker::followed_lines`, `Tracker::refollow`): at that ply, after that many reports,
     /// and from how many plies back — not followed again until something changes.
     unfollowed: Option<(Sensed, u32, usize, usize)>,
+    /// Likewise for the reports followed again from further back, on a stalled board (see
+    /// `Tracker::try_reread`).
+    deep_unfollowed: Option<(Sensed, u32, usize)>,
+    /// When the reports were last followed again from that far back.
+    deep_looked_at: Option<u64>,
     /// The first report of the moves taken back since the last confirmed position: moves put
     /// in their place (a revision, a re-reading) may have been reported from there on.
     history_floor: Option<usize>,
@@ -1064,6 +1080,8 @@ impl Tracker {
             history_floor: None,
             position_mark: None,
             unfollowed: None,
+            deep_unfollowed: None,
+            deep_looked_at: None,
             ops: Vec::new(),
             before_empty: None,
             show_ahead: None,
@@ -3667,6 +3685,34 @@ impl Tracker {
             }
             r
         };
+        // (A board stalled — nothing has explained it since the moves shown last changed,
+        // `DEEP_REFOLLOW_MS` ago or more: the reports followed again from up to `REREAD_PLIES`
+        // back, once for each board and at most every `DEEP_REFOLLOW_EVERY_MS`; a reading
+        // found there is taken even with a piece maybe in the hand. `Nc3-e4` read `Nxb5`
+        // (the pawn swapped within a scan): the board stalled 25 plies later, when `Bxb5`
+        // took the pawn where the tracker had White's knight, `SEED=70000` sample 367.)
+        let mut refollowed = refollowed;
+        let mut deep = false;
+        if refollowed.is_none()
+            && !refollow_only
+            && placed
+            && let Some(&last) = self.game.as_ref().and_then(|g| g.move_times.last())
+            && now >= last.max(self.shown_at) + DEEP_REFOLLOW_MS
+            && self
+                .deep_looked_at
+                .is_none_or(|t| now >= t + DEEP_REFOLLOW_EVERY_MS)
+        {
+            let key = (sensed.clone(), self.ply(), self.reports.len());
+            if self.deep_unfollowed.as_ref() != Some(&key) {
+                self.deep_looked_at = Some(now);
+                let r = self.refollow_within(sensed, usize::MAX, REREAD_PLIES);
+                if r.is_none() {
+                    self.deep_unfollowed = Some(key);
+                }
+                deep = r.is_some();
+                refollowed = r;
+            }
+        }
         if let Some((k, mut lines)) = refollowed {
             let revised = (self.ply() as usize).saturating_sub(k);
             // (With a piece maybe in the hand, a reading whose last move is a capture seen
@@ -3674,7 +3720,7 @@ impl Tracker {
             // seen — every move of it reported: after `Bf5` read as `Bxh7`, `Bxc8 Qxc8 Bd2`
             // looked like `Bd2` with the queen in the hand. Revising more, queens shuffled
             // back and forth explain a piece in the hand away too readily.)
-            if in_hand {
+            if in_hand && !deep {
                 lines.retain(|l| {
                     l.last()
                         .is_some_and(|m| m.is_capture() && self.seen_empty.contains(m.to()))
