@@ -3689,8 +3689,11 @@ impl Tracker {
         };
         // (A board stalled — nothing has explained it since the moves shown last changed,
         // `DEEP_REFOLLOW_MS` ago or more: the reports followed again from up to `REREAD_PLIES`
-        // back, once for each board and at most every `DEEP_REFOLLOW_EVERY_MS`; a reading
-        // found there is taken even with a piece maybe in the hand. `Nc3-e4` read `Nxb5`
+        // back, once for each board and at most every `DEEP_REFOLLOW_EVERY_MS` — when nothing
+        // is found so, also with a reply's victim lifted before the move landed (see
+        // `Tracker::follow_reports`: taken first, that lost two games and fixed one; last, it
+        // fixed one, `SEED=250000` sample 545); a reading found there is taken even with a
+        // piece maybe in the hand. `Nc3-e4` read `Nxb5`
         // (the pawn swapped within a scan): the board stalled 25 plies later, when `Bxb5`
         // took the pawn where the tracker had White's knight, `SEED=70000` sample 367.)
         let mut refollowed = refollowed;
@@ -3707,7 +3710,9 @@ impl Tracker {
             let key = (sensed.clone(), self.ply(), self.reports.len());
             if self.deep_unfollowed.as_ref() != Some(&key) {
                 self.deep_looked_at = Some(now);
-                let r = self.refollow_within(sensed, usize::MAX, REREAD_PLIES);
+                let r = self
+                    .refollow_within(sensed, usize::MAX, REREAD_PLIES)
+                    .or_else(|| self.refollow_with(sensed, usize::MAX, REREAD_PLIES, true));
                 if r.is_none() {
                     self.deep_unfollowed = Some(key);
                 }
@@ -4195,6 +4200,18 @@ impl Tracker {
         last: usize,
         back: usize,
     ) -> Option<(usize, Vec<Vec<Move>>)> {
+        self.refollow_with(sensed, last, back, false)
+    }
+
+    /// [`Tracker::refollow_within`]; with `victims`, also readings of a move with the reply's
+    /// victim lifted before it landed (see [`Tracker::follow_reports`]).
+    fn refollow_with(
+        &self,
+        sensed: &Sensed,
+        last: usize,
+        back: usize,
+        victims: bool,
+    ) -> Option<(usize, Vec<Vec<Move>>)> {
         let (Sensed::Occupancy(occ), Some(g)) = (sensed, self.game.as_ref()) else {
             return None;
         };
@@ -4207,7 +4224,7 @@ impl Tracker {
             let k = n - d;
             let reports = self.reports_since(g.move_history[k]);
             let (kept, lines): (Vec<Vec<Move>>, Vec<Vec<Move>>) = self
-                .follow_reports(&g.positions[k], &reports, *occ, false, Some(&memo))
+                .follow_reports(&g.positions[k], &reports, *occ, victims, Some(&memo))
                 .into_iter()
                 .partition(|l| l.starts_with(&g.moves[k..]));
             if !lines.is_empty() {
