@@ -156,8 +156,8 @@
 //!   handling, 99.7% with every pattern but early replies and captures swapped inside one
 //!   scan, 99.1% with every pattern but early replies, 98.9% with every pattern (other draws
 //!   +5000 to +60000: every pattern 98.1–99.3%; the 40 draws +0, +5000 and +10000 to
-//!   +380000 together: 40,970 of 41,280, 99.2%, and of the 310 that differ 276 flagged — an
-//!   `ambiguous` event with the real moves among its candidates, 34 wrong without a warning
+//!   +380000 together: 40,971 of 41,280, 99.3%, and of the 309 that differ 276 flagged — an
+//!   `ambiguous` event with the real moves among its candidates, 33 wrong without a warning
 //!   (stop 48, 2026-12-05; 40,950 and 36 before moves reported at once were read again by
 //!   their pieces, see `Tracker::reread`, and a stalled board's reports followed again from
 //!   further back, see `DEEP_REFOLLOW_MS`; 40,942 and 43 before the clock's presses were counted, see
@@ -217,10 +217,10 @@
 //!   filled); `Rc5xa5 Qd8xa5` and `Rc5xc8 Qd8xc8` with both captures swapped give the same
 //!   stream (c5 empty, d8 empty). A move read wrong further back than the reports are
 //!   followed again (`REFOLLOW_PLIES`, `REREAD_PLIES`) leaves the game stuck once no reading
-//!   explains the board: reported `unexplained` after `STALL_MS` (2 games of the 40 draws,
+//!   explains the board: reported `unexplained` after `STALL_MS` (no game of the 40 draws,
 //!   21 before stop 48 read moves reported at once again by their pieces and followed a
-//!   stalled board's reports again, 80 plies back; none exact since stop 47 — 5 were at stop
-//!   46; since stop 46), not recovered.
+//!   stalled board's reports again, 80 plies back — `SEED=600000` sample 559 still, wrong 84
+//!   plies back; none exact since stop 47 — 5 were at stop 46; since stop 46), not recovered.
 //! - Timing on occupancy boards: a capture whose victim was never seen lifted is reported
 //!   `occupancy_capture_settle_ms` (900 ms) after the board came to rest (after its origin
 //!   emptied, when one line explains the board and the reply has been seen made since — the
