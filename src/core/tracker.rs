@@ -160,8 +160,9 @@
 //!   `ambiguous` event with the real moves among its candidates, 33 wrong without a warning
 //!   (stop 48, 2026-12-05; 40,950 and 36 before moves reported at once were read again by
 //!   their pieces, see `Tracker::reread`, and a stalled board's reports followed again from
-//!   further back, see `DEEP_REFOLLOW_MS`; 40,942 and 43 before the clock's presses were counted, see
-//!   `Tracker::short_of_presses`; 40,926 and 59 before a board back at the game position took the
+//!   further back, see `DEEP_REFOLLOW_MS`; 40,942 and 43 before the clock's presses were
+//!   counted, see `Tracker::short_of_presses`; 40,926 and 59 before a board back at the game
+//!   position took the
 //!   one reading of the reports followed again that accounts for every report, a line that
 //!   does and moves followed beyond the search waited the rest of their capture never seen
 //!   and a revision had to land on the last move's target or pass it; stop 43: 40,911 and
@@ -469,9 +470,10 @@ const REREAD_BEAM: usize = 32;
 
 /// Occupancy boards: how long a board nothing explains must have stood since the last move
 /// reported before the reports are followed again from up to `REREAD_PLIES` back (see
-/// `Tracker::try_reread`). Measured over the 40 draws (every pattern) since 2026-12-05, stop
-/// 48: 40,960 → 40,970 exact, none lost (5 s: 40,969, and 9 of 100,000 random games lost;
-/// 2 s: 5 lost). `STALL_MS` later still, the board is reported `unexplained`.
+/// `Tracker::refollow_stalled`). Measured over the 40 draws (every pattern) since
+/// 2026-12-05, stop 48: 40,960 → 40,970 exact, none lost (5 s: 40,969, and 9 of 100,000
+/// random games lost; 2 s: 5 lost). `STALL_MS` later still, the board is reported
+/// `unexplained`.
 const DEEP_REFOLLOW_MS: u64 = 10_000;
 
 /// Occupancy boards: a stalled board's reports are followed again from far back at most this
@@ -993,7 +995,7 @@ pub struct Tracker {
     /// and from how many plies back — not followed again until something changes.
     unfollowed: Option<(Sensed, u32, usize, usize)>,
     /// Likewise for the reports followed again from further back, on a stalled board (see
-    /// `Tracker::try_reread`).
+    /// `Tracker::refollow_stalled`).
     deep_unfollowed: Option<(Sensed, u32, usize)>,
     /// When the reports were last followed again from that far back.
     deep_looked_at: Option<u64>,
@@ -3687,39 +3689,17 @@ impl Tracker {
             }
             r
         };
-        // (A board stalled — nothing has explained it since the moves shown last changed,
-        // `DEEP_REFOLLOW_MS` ago or more: the reports followed again from up to `REREAD_PLIES`
-        // back, once for each board and at most every `DEEP_REFOLLOW_EVERY_MS` — when nothing
-        // is found so, also with a reply's victim lifted before the move landed (see
-        // `Tracker::follow_reports`: taken first, that lost two games and fixed one; last, it
-        // fixed one, `SEED=250000` sample 545); a reading found there is taken even with a
-        // piece maybe in the hand. `Nc3-e4` read `Nxb5`
-        // (the pawn swapped within a scan): the board stalled 25 plies later, when `Bxb5`
-        // took the pawn where the tracker had White's knight, `SEED=70000` sample 367.)
-        let mut refollowed = refollowed;
-        let mut deep = false;
-        if refollowed.is_none()
-            && !refollow_only
-            && placed
-            && let Some(&last) = self.game.as_ref().and_then(|g| g.move_times.last())
-            && now >= last.max(self.shown_at) + DEEP_REFOLLOW_MS
-            && self
-                .deep_looked_at
-                .is_none_or(|t| now >= t + DEEP_REFOLLOW_EVERY_MS)
-        {
-            let key = (sensed.clone(), self.ply(), self.reports.len());
-            if self.deep_unfollowed.as_ref() != Some(&key) {
-                self.deep_looked_at = Some(now);
-                let r = self
-                    .refollow_within(sensed, usize::MAX, REREAD_PLIES)
-                    .or_else(|| self.refollow_with(sensed, usize::MAX, REREAD_PLIES, true));
-                if r.is_none() {
-                    self.deep_unfollowed = Some(key);
-                }
-                deep = r.is_some();
-                refollowed = r;
+        // (A board stalled: the reports followed again from further back, see
+        // `refollow_stalled` — a reading found there is taken even with a piece maybe in the
+        // hand.)
+        let (refollowed, deep) = match refollowed {
+            None if !refollow_only && placed => {
+                let r = self.refollow_stalled(now, sensed);
+                let deep = r.is_some();
+                (r, deep)
             }
-        }
+            r => (r, false),
+        };
         if let Some((k, mut lines)) = refollowed {
             let revised = (self.ply() as usize).saturating_sub(k);
             // (With a piece maybe in the hand, a reading whose last move is a capture seen
@@ -4203,6 +4183,38 @@ impl Tracker {
         self.refollow_with(sensed, last, back, false)
     }
 
+    /// Occupancy boards, a board stalled — nothing has explained it since the moves shown last
+    /// changed, [`DEEP_REFOLLOW_MS`] ago or more: the reports followed again from up to
+    /// [`REREAD_PLIES`] back (see [`Tracker::refollow_within`]), once for each board and at
+    /// most every [`DEEP_REFOLLOW_EVERY_MS`]; when nothing is found so, also with a reply's
+    /// victim lifted before the move landed (see [`Tracker::follow_reports`]: taken first,
+    /// that lost two games and fixed one; last, it fixed one, `SEED=250000` sample 545).
+    /// `Nc3-e4` read `Nxb5` (the pawn swapped within a scan): the board stalled 25 plies
+    /// later, when `Bxb5` took the pawn where the tracker had White's knight (`SEED=70000`
+    /// sample 367).
+    fn refollow_stalled(&mut self, now: u64, sensed: &Sensed) -> Option<(usize, Vec<Vec<Move>>)> {
+        let last = *self.game.as_ref()?.move_times.last()?;
+        if now < last.max(self.shown_at) + DEEP_REFOLLOW_MS
+            || self
+                .deep_looked_at
+                .is_some_and(|t| now < t + DEEP_REFOLLOW_EVERY_MS)
+        {
+            return None;
+        }
+        let key = (sensed.clone(), self.ply(), self.reports.len());
+        if self.deep_unfollowed.as_ref() == Some(&key) {
+            return None;
+        }
+        self.deep_looked_at = Some(now);
+        let found = self
+            .refollow_within(sensed, usize::MAX, REREAD_PLIES)
+            .or_else(|| self.refollow_with(sensed, usize::MAX, REREAD_PLIES, true));
+        if found.is_none() {
+            self.deep_unfollowed = Some(key);
+        }
+        found
+    }
+
     /// [`Tracker::refollow_within`]; with `victims`, also readings of a move with the reply's
     /// victim lifted before it landed (see [`Tracker::follow_reports`]).
     fn refollow_with(
@@ -4343,8 +4355,7 @@ impl Tracker {
                 // Two in a row: `Qd5 Qxd5 Rxd5` read `Qd4 Qxd4 Rd5`, the board stalled 27
                 // plies later, `SEED=310000` sample 248.)
                 let inner = together(j)
-                    && (g.move_times[j - 1] != g.move_times[j]
-                        || (j == k + 1 && (!first_inner || together(k))));
+                    && (!together(j - 1) || (j == k + 1 && (!first_inner || together(k))));
                 let width = if inner {
                     REREAD_LOOSE_BEAM
                 } else {
