@@ -907,6 +907,11 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             545,
             "a stalled board's reports followed again with a reply's victim lifted first (stalled at ply 53 of 97)",
         ),
+        (
+            600000,
+            559,
+            "a stalled board's reports followed again from up to 120 plies back (wrong since ply 20, stalled at ply 104 of 123)",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }
@@ -1183,34 +1188,75 @@ fn an_ambiguous_event_names_each_line_once() {
     }
 }
 
-/// Occupancy boards: a game read wrong too far back to read again (`SEED=600000` sample 559,
-/// `Kramnik – Gelfand`, wrong since ply 20: `Bxh2` for `Be7`, taken by `Bxe7`) stops at
-/// ply 104 while play goes on for 19 plies more. Before stop 46, nothing at all was reported
-/// after such a ply — the broadcast stood still without a word; now an `unexplained` alert
-/// names the squares off the game position, 20 s after the last move (once: the tracker
-/// stays at that ply). Over the 40 draws no game has the alert any more since stop 48 (21
-/// before; this test's games before, `SEED=160000` #199 and `SEED=250000` #545, are read
-/// right since: a stalled board's reports are followed again from far back), and no exact
-/// game ever had it since stop 47.
+/// Occupancy boards: a board no reading explains is reported. Three pieces that stand still
+/// for the rest of the game (`SEED=0` sample 200, after ply 21, `Nf3`: the pawns on b2, c2
+/// and f2) are swept off the board while play goes on: no line of legal moves
+/// leaves those squares empty, so the tracker stays at ply 21 (of 345). Before stop 46, nothing at
+/// all was reported after such a ply — the broadcast stood still without a word; now an
+/// `unexplained` alert names the squares off the game position, 20 s after the last move
+/// (once: the tracker stays at that ply; the board is looked at again all the same, its
+/// reports followed again from far back while the alert waits). The simulated games
+/// themselves no longer stall (the last, `SEED=600000` sample 559, until stop 49).
 #[test]
 fn a_board_no_reading_explains_is_reported() {
     use eboardd::core::event::EventKind;
+    use eboardd::core::sim::{Action, ActionKind, simulate_edited};
+    use shakmaty::{Bitboard, Position};
     let games = shared_data::simulation_games();
-    let (seed, i) = (600000, 559);
+    let (seed, i, after) = (0, 200, 20);
     let g = &games[i];
     let cfg = SimConfig::sample(i, seed, 0.8, &Pattern::ALL);
+    // The squares the rest of the game touches; the first three pieces (not kings) on others.
+    let mut pos = g.start.clone();
+    for &m in &g.moves[..=after] {
+        pos.play_unchecked(m);
+    }
+    let mut touched = Bitboard::EMPTY;
+    let mut later = pos.clone();
+    for &m in &g.moves[after + 1..] {
+        touched.add(m.to());
+        touched |= later.board().occupied() ^ {
+            later.play_unchecked(m);
+            later.board().occupied()
+        };
+    }
+    let swept: Vec<_> = (pos.board().occupied() & !touched & !pos.board().kings())
+        .into_iter()
+        .take(3)
+        .collect();
+    assert_eq!(swept.len(), 3, "{swept:?}");
+    let (cap, _) = simulate_edited(g, &cfg, |script| {
+        let at = script.after_move_ms(after).expect("the ply is played");
+        let off: Vec<Action> = (0..)
+            .zip(&swept)
+            .map(|(k, &square)| Action {
+                t_ms: 200 + 60 * k,
+                kind: ActionKind::Set {
+                    square,
+                    piece: None,
+                },
+            })
+            .collect();
+        script.splice(at, 1_500, &off);
+    });
     let mut last_move: Option<(u64, u32)> = None;
     let mut alerts: Vec<(u64, u32, usize)> = Vec::new();
-    on_occupancy_board(g, &cfg, |e| match e.kind {
-        EventKind::Move { ply, .. } => last_move = Some((e.t_ms, ply)),
-        EventKind::Unexplained { ply, squares, .. } => alerts.push((e.t_ms, ply, squares.len())),
-        _ => {}
+    eboardd::shell::replay::run_capture(&cap, replay_config(g, &cfg, Sensing::Occupancy), |e| {
+        match e.kind {
+            EventKind::Move { ply, .. } => last_move = Some((e.t_ms, ply)),
+            EventKind::Unexplained { ply, squares, .. } => {
+                alerts.push((e.t_ms, ply, squares.len()))
+            }
+            _ => {}
+        }
     });
     let (moved_at, ply) = last_move.expect("moves reported");
     assert_eq!(
-        ply, 104,
-        "the tracker no longer stops at ply 104: update this test"
+        ply as usize,
+        after + 1,
+        "the tracker went on past the sweep"
     );
+    assert!(g.moves.len() > after + 40, "play goes on");
     assert_eq!(alerts.len(), 1, "{alerts:?}");
     let (at, alert_ply, squares) = alerts[0];
     assert_eq!(alert_ply, ply);

@@ -220,8 +220,10 @@
 //!   followed again (`REFOLLOW_PLIES`, `REREAD_PLIES`) leaves the game stuck once no reading
 //!   explains the board: reported `unexplained` after `STALL_MS` (no game of the 40 draws,
 //!   21 before stop 48 read moves reported at once again by their pieces and followed a
-//!   stalled board's reports again, 80 plies back — `SEED=600000` sample 559 still, wrong 84
-//!   plies back; none exact since stop 47 — 5 were at stop 46; since stop 46), not recovered.
+//!   stalled board's reports again, 80 plies back; `SEED=600000` sample 559, wrong 84 plies
+//!   back, too until stop 49 followed them from 120 back, `DEEP_REFOLLOW_PLIES`; none exact
+//!   since stop 47 — 5 were at stop 46; since stop 46), not recovered. What still stalls is
+//!   a board no line of legal moves gives (pieces swept off while play goes on).
 //! - Timing on occupancy boards: a capture whose victim was never seen lifted is reported
 //!   `occupancy_capture_settle_ms` (900 ms) after the board came to rest (after its origin
 //!   emptied, when one line explains the board and the reply has been seen made since — the
@@ -468,8 +470,16 @@ const REFOLLOW_PLIES: usize = 24;
 /// Occupancy boards: at most this many other readings of the recent moves are followed.
 const REREAD_BEAM: usize = 32;
 
+/// Occupancy boards: how far back a stalled board's reports are followed again (see
+/// `Tracker::refollow_stalled`) — further than other readings (`REREAD_PLIES`): a bishop
+/// read taking on h2 when it went to e7 (`Bxh2` for `Be7`, the bishop then taken by `Bxe7`)
+/// stalled the board only when a rook came to h2 84 plies later (`SEED=600000` sample 559).
+/// 80 → 120 since 2026-12-05, stop 49: that game exact, nothing else changed over the 40
+/// draws.
+const DEEP_REFOLLOW_PLIES: usize = 120;
+
 /// Occupancy boards: how long a board nothing explains must have stood since the last move
-/// reported before the reports are followed again from up to `REREAD_PLIES` back (see
+/// reported before the reports are followed again from up to `DEEP_REFOLLOW_PLIES` back (see
 /// `Tracker::refollow_stalled`). Measured over the 40 draws (every pattern) since
 /// 2026-12-05, stop 48: 40,960 → 40,970 exact, none lost (5 s: 40,969, and 9 of 100,000
 /// random games lost; 2 s: 5 lost). `STALL_MS` later still, the board is reported
@@ -4185,7 +4195,7 @@ impl Tracker {
 
     /// Occupancy boards, a board stalled — nothing has explained it since the moves shown last
     /// changed, [`DEEP_REFOLLOW_MS`] ago or more: the reports followed again from up to
-    /// [`REREAD_PLIES`] back (see [`Tracker::refollow_within`]), once for each board and at
+    /// [`DEEP_REFOLLOW_PLIES`] back (see [`Tracker::refollow_within`]), once for each board and at
     /// most every [`DEEP_REFOLLOW_EVERY_MS`]; when nothing is found so, also with a reply's
     /// victim lifted before the move landed (see [`Tracker::follow_reports`]: taken first,
     /// that lost two games and fixed one; last, it fixed one, `SEED=250000` sample 545).
@@ -4207,8 +4217,8 @@ impl Tracker {
         }
         self.deep_looked_at = Some(now);
         let found = self
-            .refollow_within(sensed, usize::MAX, REREAD_PLIES)
-            .or_else(|| self.refollow_with(sensed, usize::MAX, REREAD_PLIES, true));
+            .refollow_within(sensed, usize::MAX, DEEP_REFOLLOW_PLIES)
+            .or_else(|| self.refollow_with(sensed, usize::MAX, DEEP_REFOLLOW_PLIES, true));
         if found.is_none() {
             self.deep_unfollowed = Some(key);
         }

@@ -321,6 +321,18 @@ pub fn simulate(game: &SimGame, cfg: &SimConfig) -> Capture {
 /// [`simulate`], also returning the script that was played (its patterns say what was drawn
 /// for each ply).
 pub fn simulate_with_script(game: &SimGame, cfg: &SimConfig) -> (Capture, Script) {
+    simulate_edited(game, cfg, |_| {})
+}
+
+/// [`simulate_with_script`] with the game's physical actions edited by `edit` before they are
+/// played (e.g. [`Script::splice`]: handling no game move explains, inserted after a ply).
+/// The script is planned from [`GAME_START_MS`] with the sensor phased to it, as for
+/// [`simulate`]: an `edit` that changes nothing gives the same capture.
+pub fn simulate_edited(
+    game: &SimGame,
+    cfg: &SimConfig,
+    edit: impl FnOnce(&mut Script),
+) -> (Capture, Script) {
     use shakmaty::Position;
     let mut vb = VirtualBoard::with_seed(&cfg.serial, cfg.orientation, cfg.seed);
     vb.set_position(game.start.board());
@@ -358,7 +370,9 @@ pub fn simulate_with_script(game: &SimGame, cfg: &SimConfig) -> (Capture, Script
         drain(&mut vb, &mut records, t);
     }
     run_until(&mut vb, &mut records, Some(GAME_START_MS));
-    let script = vb.schedule_game(game, cfg, GAME_START_MS);
+    let mut script = physical_actions(game, cfg, GAME_START_MS);
+    edit(&mut script);
+    vb.play_script(&script, cfg.seed, GAME_START_MS);
     run_until(&mut vb, &mut records, None);
 
     let mut comments = vec![
