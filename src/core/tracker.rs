@@ -486,6 +486,28 @@ const DEEP_REFOLLOW_PLIES: usize = 120;
 /// `unexplained`.
 const DEEP_REFOLLOW_MS: u64 = 10_000;
 
+/// Occupancy boards: at most this many pieces gone off the board while play goes on are
+/// looked for on a stalled board (see `Tracker::refollow_absent`).
+const MAX_ABSENT: usize = 3;
+
+/// Occupancy boards: how long a stalled board must have stood (see `DEEP_REFOLLOW_MS`) before
+/// pieces gone off the board while play went on are looked for (see `Tracker::take_absent`):
+/// shortly before it would be reported `unexplained` (`STALL_MS`). Earlier, at 10 s with the
+/// reports followed again from far back, it took the place of a pawn promoted to a knight
+/// that the look after it found (`SEED=280000` sample 87).
+const ABSENT_MS: u64 = STALL_MS - DEEP_REFOLLOW_EVERY_MS;
+
+/// Occupancy boards: how far back pieces gone off the board while play went on are looked for
+/// (see `Tracker::refollow_absent`): the first square read empty may have been read as a move.
+const ABSENT_PLIES: usize = 16;
+
+/// Occupancy boards: at most this many sets of squares are tried when pieces gone off the
+/// board are looked for (each a follow of the reports since a position of the game). With
+/// pieces swept off 761 simulated games (`examples/knocked_off.rs`): 600 → 3,000 reads 616
+/// → 656 of them exactly; a look took 7.7 ms on average, 52 ms at most (at most one every
+/// `DEEP_REFOLLOW_EVERY_MS` on a stalled board).
+const ABSENT_LOOKS: usize = 3000;
+
 /// Occupancy boards: a stalled board's reports are followed again from far back at most this
 /// often (each look costs up to ≈ 5 ms; play may go on while the board stands stalled).
 const DEEP_REFOLLOW_EVERY_MS: u64 = 2_000;
@@ -1009,6 +1031,15 @@ pub struct Tracker {
     deep_unfollowed: Option<(Sensed, u32, usize)>,
     /// When the reports were last followed again from that far back.
     deep_looked_at: Option<u64>,
+    /// Likewise for pieces gone off the board looked for (see `Tracker::take_absent`).
+    absent_unfollowed: Option<(Sensed, u32, usize)>,
+    /// When pieces gone off the board were last looked for.
+    absent_looked_at: Option<u64>,
+    /// Occupancy boards: squares whose pieces went off the board (knocked off, fallen) while
+    /// play went on — found on a stalled board, see `Tracker::refollow_absent`. The game is
+    /// followed with them still in it: the board reads as if they stood there until each
+    /// square reads occupied again (put back).
+    absent: Bitboard,
     /// The first report of the moves taken back since the last confirmed position: moves put
     /// in their place (a revision, a re-reading) may have been reported from there on.
     history_floor: Option<usize>,
@@ -1096,6 +1127,9 @@ impl Tracker {
             unfollowed: None,
             deep_unfollowed: None,
             deep_looked_at: None,
+            absent_unfollowed: None,
+            absent_looked_at: None,
+            absent: Bitboard::EMPTY,
             ops: Vec::new(),
             before_empty: None,
             show_ahead: None,
@@ -1156,11 +1190,26 @@ impl Tracker {
         self.pending.clear();
         self.shown.clear();
         self.last_unexplained = None;
+        self.absent = Bitboard::EMPTY;
     }
 
     /// A field changed (after the session updated its fields).
     pub fn on_field(&mut self, now: u64, index: u8, piece: PieceCode) {
         let sq = self.orientation.square(index);
+        // (A square whose piece went off the board already reads occupied: the piece put back
+        // is no news. The last one back, the board is the game's again.)
+        if self.absent.contains(sq) {
+            if piece != PieceCode::Empty {
+                self.absent.discard(sq);
+                if self.absent.is_empty()
+                    && let Some(g) = self.game.as_ref()
+                {
+                    let pos = Box::new(g.current().clone());
+                    self.ops.push((now, GameOp::Restored { pos }));
+                }
+            }
+            return;
+        }
         // An occupancy board only reports occupied/empty: a change of piece on an occupied
         // square (a DGT board read as occupancy-only) is no news.
         if let Some(Sensed::Occupancy(occ)) = &self.live
@@ -1268,11 +1317,13 @@ impl Tracker {
     /// A full dump arrived.
     pub fn on_dump(&mut self, now: u64, fields: &[PieceCode; 64]) {
         self.before_empty = None;
-        self.live = Some(Sensed::from_fields(
-            fields,
-            self.orientation,
-            self.cfg.sensing,
-        ));
+        let mut live = Sensed::from_fields(fields, self.orientation, self.cfg.sensing);
+        // (Pieces off the board: those read again are back, the others still read as there.)
+        if let Sensed::Occupancy(occ) = &mut live {
+            self.absent &= !*occ;
+            *occ |= self.absent;
+        }
+        self.live = Some(live);
         self.dump_since_confirm = true;
         self.touch(now);
         self.follow();
@@ -4202,27 +4253,142 @@ impl Tracker {
     /// `Nc3-e4` read `Nxb5` (the pawn swapped within a scan): the board stalled 25 plies
     /// later, when `Bxb5` took the pawn where the tracker had White's knight (`SEED=70000`
     /// sample 367).
+    ///
+    /// Once the board has stood so [`ABSENT_MS`], also pieces gone off the board while play
+    /// went on (see [`Tracker::take_absent`]), once for each board.
     fn refollow_stalled(&mut self, now: u64, sensed: &Sensed) -> Option<(usize, Vec<Vec<Move>>)> {
         let last = *self.game.as_ref()?.move_times.last()?;
-        if now < last.max(self.shown_at) + DEEP_REFOLLOW_MS
-            || self
-                .deep_looked_at
-                .is_some_and(|t| now < t + DEEP_REFOLLOW_EVERY_MS)
-        {
+        let since = last.max(self.shown_at);
+        if now < since + DEEP_REFOLLOW_MS {
             return None;
         }
         let key = (sensed.clone(), self.ply(), self.reports.len());
-        if self.deep_unfollowed.as_ref() == Some(&key) {
-            return None;
+        let mut found = None;
+        let every = |t: Option<u64>| t.is_none_or(|t| now >= t + DEEP_REFOLLOW_EVERY_MS);
+        if self.deep_unfollowed.as_ref() != Some(&key) && every(self.deep_looked_at) {
+            self.deep_looked_at = Some(now);
+            found = self
+                .refollow_within(sensed, usize::MAX, DEEP_REFOLLOW_PLIES)
+                .or_else(|| self.refollow_with(sensed, usize::MAX, DEEP_REFOLLOW_PLIES, true));
+            if found.is_none() {
+                self.deep_unfollowed = Some(key.clone());
+            }
         }
-        self.deep_looked_at = Some(now);
-        let found = self
-            .refollow_within(sensed, usize::MAX, DEEP_REFOLLOW_PLIES)
-            .or_else(|| self.refollow_with(sensed, usize::MAX, DEEP_REFOLLOW_PLIES, true));
-        if found.is_none() {
-            self.deep_unfollowed = Some(key);
+        if found.is_none()
+            && now >= since + ABSENT_MS
+            && self.absent_unfollowed != Some(key)
+            && every(self.absent_looked_at)
+        {
+            self.absent_looked_at = Some(now);
+            found = self.take_absent(now, sensed);
+            if found.is_none() {
+                self.absent_unfollowed = Some((sensed.clone(), self.ply(), self.reports.len()));
+            }
         }
         found
+    }
+
+    /// Occupancy boards, a stalled board no reading of the moves explains: pieces gone off
+    /// the board while play went on (see [`Tracker::refollow_absent`]). Those still off are
+    /// kept in the game, read as standing there from now on (`absent`), and reported
+    /// `displaced` (7.4) — play goes on, no alert holds the game. Returns where the lines the
+    /// reports give so start (moves read since are taken back) and the lines.
+    fn take_absent(&mut self, now: u64, sensed: &Sensed) -> Option<(usize, Vec<Vec<Move>>)> {
+        let Sensed::Occupancy(occ) = sensed else {
+            return None;
+        };
+        let (k, off, lines) = self.refollow_absent(sensed)?;
+        let g = self.game.as_ref()?;
+        let off = off & !*occ;
+        if off.any() {
+            let restore = played(&g.positions[k], &lines[0]);
+            let diffs = off
+                .into_iter()
+                .map(|square| SquareDiff {
+                    square,
+                    expected: restore.board().piece_at(square),
+                    found: None,
+                })
+                .collect();
+            self.absent |= off;
+            if let Some(Sensed::Occupancy(live)) = self.live.as_mut() {
+                *live |= off;
+            }
+            self.ops.push((
+                now,
+                GameOp::Displaced {
+                    diffs,
+                    restore: Box::new(restore),
+                },
+            ));
+        }
+        // (The game position itself, the pieces off: nothing to take.)
+        let lines: Vec<Vec<Move>> = lines.into_iter().filter(|l| !l.is_empty()).collect();
+        (!lines.is_empty()).then_some((k, lines))
+    }
+
+    /// Occupancy boards: the fewest squares (at most [`MAX_ABSENT`]) of a position of the game
+    /// up to [`ABSENT_PLIES`] back, read empty since, whose pieces, taken as still there —
+    /// their reports left out — let the reports since that position be followed to the board:
+    /// pieces knocked off the board while play went on (or put back since; the first empty
+    /// report may have been read as a move — a bishop knocked off c5 as `Bxf2+`, its victim
+    /// never seen lifted). Returns where the lines start, the squares and the lines (from the
+    /// game position when they all keep the game's moves; maybe none but the empty line, the
+    /// board the game position with the pieces off), or none within [`ABSENT_LOOKS`] follows.
+    fn refollow_absent(&self, sensed: &Sensed) -> Option<(usize, Bitboard, Vec<Vec<Move>>)> {
+        let (Sensed::Occupancy(occ), Some(g)) = (sensed, self.game.as_ref()) else {
+            return None;
+        };
+        if self.dump_since_confirm {
+            return None;
+        }
+        let n = g.moves.len();
+        let memo = FollowMemo::default();
+        let mut looks = 0;
+        // (From the game position back; from each position, sets of squares by size.)
+        for d in 0..=n.min(ABSENT_PLIES) {
+            let k = n - d;
+            let reports = match g.move_history.get(k) {
+                Some(&first) => self.reports_since(first),
+                None => self.reports_since_position(),
+            };
+            let emptied: Bitboard = reports.iter().filter(|r| !r.1).map(|r| r.0).collect();
+            let squares: Vec<Square> = emptied.into_iter().collect();
+            let mut sets = vec![(Bitboard::EMPTY, 0)];
+            for _ in 0..MAX_ABSENT {
+                let mut larger = Vec::new();
+                for &(set, from) in &sets {
+                    for (i, &sq) in squares.iter().enumerate().skip(from) {
+                        looks += 1;
+                        if looks > ABSENT_LOOKS {
+                            return None;
+                        }
+                        let off = set.with(sq);
+                        let (kept, still) = knocked_off(&reports, off);
+                        let lines = self.follow_reports(
+                            &g.positions[k],
+                            &kept,
+                            *occ | still,
+                            false,
+                            Some(&memo),
+                        );
+                        if lines.is_empty() {
+                            larger.push((off, i + 1));
+                            continue;
+                        }
+                        // (Lines that keep the game's moves go on from the game position.)
+                        let since = &g.moves[k..];
+                        if lines.iter().all(|l| l.starts_with(since)) {
+                            let more = lines.into_iter().map(|l| l[since.len()..].to_vec());
+                            return Some((n, still, more.collect()));
+                        }
+                        return Some((k, still, lines));
+                    }
+                }
+                sets = larger;
+            }
+        }
+        None
     }
 
     /// [`Tracker::refollow_within`]; with `victims`, also readings of a move with the reply's
@@ -7763,6 +7929,7 @@ impl Tracker {
                 self.presses_back = 0;
                 self.unseen_ply = None;
                 self.may_stand = None;
+                self.absent = Bitboard::EMPTY;
                 self.ops.push((
                     now,
                     GameOp::NewGame {
@@ -8057,6 +8224,37 @@ fn one_move_reply_lifted(pos: &Chess, sensed: &Sensed) -> Option<(Move, Chess)> 
 fn kept_since<T>(kept: &[T], total: usize, first: usize) -> &[T] {
     let dropped = total - kept.len();
     &kept[first.saturating_sub(dropped).min(kept.len())..]
+}
+
+/// Occupancy boards: `reports` (the square, whether it reads occupied) with the pieces on `off`
+/// taken as knocked off the board — each square's first empty report left out, and the next
+/// report that fills it (the piece put back) — and the squares of `off` not filled again
+/// (pieces still off).
+fn knocked_off(reports: &[(Square, bool)], off: Bitboard) -> (Vec<(Square, bool)>, Bitboard) {
+    let mut knocked = Bitboard::EMPTY;
+    let mut back = Bitboard::EMPTY;
+    let kept = reports
+        .iter()
+        .copied()
+        .filter(|&(sq, occupied)| {
+            if !off.contains(sq) || back.contains(sq) {
+                return true;
+            }
+            if !knocked.contains(sq) {
+                if occupied {
+                    return true;
+                }
+                knocked.add(sq);
+                return false;
+            }
+            if occupied {
+                back.add(sq);
+            }
+            // (Nothing but a fill can follow an empty report.)
+            false
+        })
+        .collect();
+    (kept, off & !back)
 }
 
 /// Identity boards: [`one_move_reply_lifted`], else the one move whose result the board shows

@@ -1,0 +1,141 @@
+//! Pieces knocked off the board while play goes on (occupancy boards): how many simulated games
+//! are still read exactly. For each shared game long enough (the games and handling of
+//! `examples/exactness.rs`, every pattern), after a ply between 9 and 38, one to three pieces
+//! that stand still for the rest of the game are swept off the board; for every other pair of
+//! three samples they are put back 4 to 19 plies later. Prints each game that differs (sample,
+//! how many pieces, after which ply, when put back, the squares, the first ply that differs)
+//! and the count.
+//!
+//! `cargo run --release --example knocked_off`; `SEED=N` draws the handling (and the plies and
+//! pieces) again, `N=COUNT` takes the first COUNT games (default all), `ID=1` reads the
+//! boards as identity boards, `ONLY=I` prints sample I's events.
+
+use std::collections::BTreeSet;
+
+use eboardd::core::session::Sensing;
+use eboardd::core::sim::{
+    Action, ActionKind, Pattern, SimConfig, replay_config, simulate_edited, uci_as_sensed,
+};
+use eboardd::shell::replay::{replay_moves, run_capture};
+use eboardd::shell::shared_data;
+use shakmaty::{Bitboard, CastlingMode, Position};
+
+fn main() {
+    let seed: u64 = std::env::var("SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let n: usize = std::env::var("N")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(usize::MAX);
+    let only: Option<usize> = std::env::var("ONLY").ok().and_then(|s| s.parse().ok());
+    let sensing = if std::env::var("ID").is_ok() {
+        Sensing::Identity
+    } else {
+        Sensing::Occupancy
+    };
+    let games = shared_data::simulation_games();
+    let (mut tried, mut exact) = (0, 0);
+    let s = seed as usize;
+    for (i, g) in games.iter().enumerate().take(n) {
+        if only.is_some_and(|o| o != i) {
+            continue;
+        }
+        let cfg = SimConfig::sample(i, seed, 0.8, &Pattern::ALL);
+        let after = 8 + (i * 7 + s) % 30;
+        if g.moves.len() < after + 12 {
+            continue;
+        }
+        let k = 1 + (i + s / 1000) % 3;
+        let back = ((i / 3) % 2 == 0)
+            .then_some(after + 4 + (i * 5) % 16)
+            .filter(|&b| b + 1 < g.moves.len());
+        let mut pos = g.start.clone();
+        for &m in &g.moves[..=after] {
+            pos.play_unchecked(m);
+        }
+        // The squares the rest of the game (until the pieces are back) touches.
+        let mut touched = Bitboard::EMPTY;
+        let mut later = pos.clone();
+        for &m in &g.moves[after + 1..=back.unwrap_or(g.moves.len() - 1)] {
+            touched.add(m.to());
+            touched |= later.board().occupied() ^ {
+                later.play_unchecked(m);
+                later.board().occupied()
+            };
+        }
+        let still: Vec<_> = (pos.board().occupied() & !touched & !pos.board().kings())
+            .into_iter()
+            .collect();
+        if still.len() < k {
+            continue;
+        }
+        let swept: Vec<_> = (0..k)
+            .map(|j| still[(j * 7 + i) % still.len()])
+            .collect::<BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        tried += 1;
+        let (cap, _) = simulate_edited(g, &cfg, |script| {
+            let at = script.after_move_ms(after).expect("the ply is played");
+            let off: Vec<Action> = (0..)
+                .zip(&swept)
+                .map(|(j, &square)| Action {
+                    t_ms: 200 + 60 * j,
+                    kind: ActionKind::Set {
+                        square,
+                        piece: None,
+                    },
+                })
+                .collect();
+            script.splice(at, 1_500, &off);
+            if let Some(b) = back {
+                let at = script.after_move_ms(b).expect("the ply is played");
+                let on: Vec<Action> = (0..)
+                    .zip(&swept)
+                    .map(|(j, &square)| Action {
+                        t_ms: 200 + 400 * j,
+                        kind: ActionKind::Set {
+                            square,
+                            piece: pos.board().piece_at(square),
+                        },
+                    })
+                    .collect();
+                script.splice(at, 2_000, &on);
+            }
+        });
+        if only.is_some() {
+            run_capture(&cap, replay_config(g, &cfg, sensing), |e| {
+                let json = serde_json::to_string(&e).unwrap_or_default();
+                if !json.contains("\"clock\"") {
+                    println!("{json}");
+                }
+            });
+        }
+        let got: Vec<String> = replay_moves(&cap, replay_config(g, &cfg, sensing))
+            .iter()
+            .map(|u| uci_as_sensed(u, sensing))
+            .collect();
+        let want: Vec<String> = g
+            .moves
+            .iter()
+            .map(|m| uci_as_sensed(&m.to_uci(CastlingMode::Standard).to_string(), sensing))
+            .collect();
+        if got == want {
+            exact += 1;
+        } else {
+            let d = got
+                .iter()
+                .zip(&want)
+                .position(|(a, b)| a != b)
+                .unwrap_or(got.len().min(want.len()));
+            println!(
+                "differs: sample {i} k={k} after={after} back={back:?} swept={swept:?}: at ply {d}, got {} of {}",
+                got.len(),
+                want.len()
+            );
+        }
+    }
+    println!("knocked off, SEED={seed}: {exact} of {tried} games exact");
+}
