@@ -223,7 +223,9 @@
 //!   stalled board's reports again, 80 plies back; `SEED=600000` sample 559, wrong 84 plies
 //!   back, too until stop 49 followed them from 120 back, `DEEP_REFOLLOW_PLIES`; none exact
 //!   since stop 47 — 5 were at stop 46; since stop 46), not recovered. What still stalls is
-//!   a board no line of legal moves gives (pieces swept off while play goes on).
+//!   a board no line of legal moves gives: spare pieces put on it while play goes on. Pieces
+//!   knocked off the board are looked for after 18 s (`ABSENT_MS`, see
+//!   `Tracker::take_absent`), kept in the game and reported `displaced` (since stop 49).
 //! - Timing on occupancy boards: a capture whose victim was never seen lifted is reported
 //!   `occupancy_capture_settle_ms` (900 ms) after the board came to rest (after its origin
 //!   emptied, when one line explains the board and the reply has been seen made since — the
