@@ -1198,19 +1198,28 @@ impl Tracker {
     /// A field changed (after the session updated its fields).
     pub fn on_field(&mut self, now: u64, index: u8, piece: PieceCode) {
         let sq = self.orientation.square(index);
-        // (A square whose piece went off the board already reads occupied: the piece put back
-        // is no news. The last one back, the board is the game's again.)
+        // (A square whose piece went off the board already reads as holding it: the piece put
+        // back is no news. The last one back, the board is the game's again. Another piece put
+        // there — identity boards — is news: a capture there.)
         if self.absent.contains(sq) {
-            if piece != PieceCode::Empty {
-                self.absent.discard(sq);
+            if piece == PieceCode::Empty {
+                return;
+            }
+            self.absent.discard(sq);
+            let same = match &self.live {
+                Some(Sensed::Identity { board, .. }) => board.piece_at(sq) == piece.piece(),
+                _ => true,
+            };
+            // (Else the square's new piece is reported.)
+            if same {
                 if self.absent.is_empty()
                     && let Some(g) = self.game.as_ref()
                 {
                     let pos = Box::new(g.current().clone());
                     self.ops.push((now, GameOp::Restored { pos }));
                 }
+                return;
             }
-            return;
         }
         // An occupancy board only reports occupied/empty: a change of piece on an occupied
         // square (a DGT board read as occupancy-only) is no news.
@@ -1321,9 +1330,21 @@ impl Tracker {
         self.before_empty = None;
         let mut live = Sensed::from_fields(fields, self.orientation, self.cfg.sensing);
         // (Pieces off the board: those read again are back, the others still read as there.)
-        if let Sensed::Occupancy(occ) = &mut live {
-            self.absent &= !*occ;
-            *occ |= self.absent;
+        match &mut live {
+            Sensed::Occupancy(occ) => {
+                self.absent &= !*occ;
+                *occ |= self.absent;
+            }
+            Sensed::Identity { board, .. } => {
+                self.absent &= !board.occupied();
+                if let Some(g) = self.game.as_ref() {
+                    for sq in self.absent {
+                        if let Some(p) = g.current().board().piece_at(sq) {
+                            board.set_piece_at(sq, p);
+                        }
+                    }
+                }
+            }
         }
         self.live = Some(live);
         self.dump_since_confirm = true;
@@ -4749,6 +4770,10 @@ impl Tracker {
                     if self.reread_deeper(now, &sensed) {
                         return;
                     }
+                    if let Some((line, off)) = self.moves_with_pieces_off(cur, board) {
+                        self.take_absent_identity(now, &line, off);
+                        return;
+                    }
                     self.displaced(now, diffs, cur);
                 }
             }
@@ -4819,6 +4844,91 @@ impl Tracker {
                 ply,
                 squares: off.into_iter().collect(),
                 pos: Box::new(cur.clone()),
+            },
+        ));
+    }
+
+    /// Identity boards: the fewest squares (at most [`MAX_ABSENT`]) that `board` reads empty,
+    /// whose pieces in `cur` (no king), put back there, give a board that one line of moves
+    /// from `cur` — the shortest, up to `max_plies` — ends in: pieces knocked off the board
+    /// while play went on. Returns the line and the squares.
+    fn moves_with_pieces_off(&self, cur: &Chess, board: &Board) -> Option<(Vec<Move>, Bitboard)> {
+        let cand: Vec<Square> = (cur.board().occupied() & !board.occupied() & !cur.board().kings())
+            .into_iter()
+            .collect();
+        let mut sets = vec![(Bitboard::EMPTY, 0)];
+        let mut looks = 0;
+        for _ in 0..MAX_ABSENT {
+            let mut larger = Vec::new();
+            for &(set, from) in &sets {
+                for (i, &sq) in cand.iter().enumerate().skip(from) {
+                    looks += 1;
+                    if looks > ABSENT_LOOKS / 10 {
+                        return None;
+                    }
+                    let off = set.with(sq);
+                    let mut shown = board.clone();
+                    for o in off {
+                        if let Some(p) = cur.board().piece_at(o) {
+                            shown.set_piece_at(o, p);
+                        }
+                    }
+                    let sensed = Sensed::Identity {
+                        board: shown,
+                        unknown: Bitboard::EMPTY,
+                    };
+                    for len in 1..=self.cfg.max_plies {
+                        let lines = self.lines(cur, &sensed, len);
+                        if lines.len() == 1 {
+                            return lines.into_iter().next().map(|l| (l, off));
+                        }
+                        if !lines.is_empty() {
+                            break;
+                        }
+                    }
+                    larger.push((off, i + 1));
+                }
+            }
+            sets = larger;
+        }
+        None
+    }
+
+    /// Identity boards: `line` from the game position gives the board but for pieces of it
+    /// gone off the board on `off` (knocked off while play went on, see
+    /// [`Tracker::moves_with_pieces_off`]): the moves are taken, the pieces kept in the game — the
+    /// board read as if they stood there (`absent`) until each is back — and reported
+    /// `displaced` (7.4) without holding the game (an alert still standing is over: play went
+    /// on).
+    fn take_absent_identity(&mut self, now: u64, line: &[Move], off: Bitboard) {
+        self.alert = false;
+        self.apply_line(now, line);
+        self.confirmed();
+        let Some(g) = self.game.as_ref() else {
+            return;
+        };
+        let pos = g.current().clone();
+        let diffs = off
+            .into_iter()
+            .map(|square| SquareDiff {
+                square,
+                expected: pos.board().piece_at(square),
+                found: None,
+            })
+            .collect();
+        if let Some(Sensed::Identity { board, .. }) = self.live.as_mut() {
+            for sq in off {
+                if let Some(p) = pos.board().piece_at(sq) {
+                    board.set_piece_at(sq, p);
+                }
+            }
+        }
+        self.absent |= off;
+        self.ops.push((
+            now,
+            GameOp::Displaced {
+                diffs,
+                restore: Box::new(pos),
             },
         ));
     }
