@@ -499,6 +499,15 @@ const MAX_ABSENT: usize = 3;
 /// that the look after it found (`SEED=280000` sample 87).
 const ABSENT_MS: u64 = STALL_MS - DEEP_REFOLLOW_EVERY_MS;
 
+/// Identity boards: pieces gone off the board this long ago, with moves of their side made
+/// since, are taken as knocked off at once (see `Tracker::irregular`), not only once the
+/// board has rested `displaced_ms`: a piece in the hand that long while its player moves
+/// others is unlikely. Measured (stop 49): `examples/knocked_off.rs` with `ID=1` 501 of 761
+/// exact without it, 554 at 6 s, 634 at 3 s — but at 3 s two games of the 40 identity draws
+/// were lost (a pawn slid slowly taken as knocked off, `SEED=250000` sample 756, `SEED=200000`
+/// sample 526); at 6 s none.
+const KNOCKED_MS: u64 = 6_000;
+
 /// Occupancy boards: how far back pieces gone off the board while play went on are looked for
 /// (see `Tracker::refollow_absent`): the first square read empty may have been read as a move.
 const ABSENT_PLIES: usize = 16;
@@ -4755,6 +4764,28 @@ impl Tracker {
             self.dirty = false;
             return;
         }
+        // (Pieces gone off the board `KNOCKED_MS` ago or more, their side having moved
+        // another piece since: taken so at once — in quick play the board may not rest
+        // `displaced_ms` for many moves, beyond the search's reach. A piece in the hand that
+        // long, its player moving another, is unlikely; one held while the opponent moves is
+        // a reply begun.)
+        let gone = cur.board().occupied() & !board.occupied() & !cur.board().kings();
+        let long_gone = |sq: Square| self.left_at(sq).filter(|&t| now >= t + KNOCKED_MS);
+        if gone.into_iter().any(|sq| long_gone(sq).is_some())
+            && let Some((line, off)) = self.moves_with_pieces_off(cur, board)
+            && off.into_iter().all(|sq| {
+                let color = cur.board().color_at(sq);
+                long_gone(sq).is_some_and(|t| {
+                    line.iter().enumerate().any(|(j, m)| {
+                        let mover = if j % 2 == 0 { cur.turn() } else { !cur.turn() };
+                        Some(mover) == color && self.first_filled_at(m.to()).is_some_and(|f| f > t)
+                    })
+                })
+            })
+        {
+            self.take_absent_identity(now, &line, off);
+            return;
+        }
         let t = self.last_change_ms;
         match irregular::classify(cur, board) {
             Shape::Missing(diffs) => {
@@ -4873,12 +4904,28 @@ impl Tracker {
                             shown.set_piece_at(o, p);
                         }
                     }
+                    // (Not the game position again: moves there and back.)
+                    if shown == *cur.board() {
+                        larger.push((off, i + 1));
+                        continue;
+                    }
                     let sensed = Sensed::Identity {
                         board: shown,
                         unknown: Bitboard::EMPTY,
                     };
                     for len in 1..=self.cfg.max_plies {
-                        let lines = self.lines(cur, &sensed, len);
+                        // (The pieces off stood still: no move of the line leaves or reaches
+                        // their squares.)
+                        let lines: Vec<Vec<Move>> = self
+                            .lines(cur, &sensed, len)
+                            .into_iter()
+                            .filter(|l| {
+                                l.iter().all(|m| {
+                                    !off.contains(m.to())
+                                        && m.from().is_none_or(|f| !off.contains(f))
+                                })
+                            })
+                            .collect();
                         if lines.len() == 1 {
                             return lines.into_iter().next().map(|l| (l, off));
                         }
