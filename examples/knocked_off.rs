@@ -18,7 +18,7 @@ use eboardd::core::sim::{
 };
 use eboardd::shell::replay::{replay_moves, run_capture};
 use eboardd::shell::shared_data;
-use shakmaty::{Bitboard, CastlingMode, Position};
+use shakmaty::{CastlingMode, Position};
 
 fn main() {
     let seed: u64 = std::env::var("SEED")
@@ -51,20 +51,8 @@ fn main() {
         let back = ((i / 3) % 2 == 0)
             .then_some(after + 4 + (i * 5) % 16)
             .filter(|&b| b + 1 < g.moves.len());
-        let mut pos = g.start.clone();
-        for &m in &g.moves[..=after] {
-            pos.play_unchecked(m);
-        }
         // The squares the rest of the game (until the pieces are back) touches.
-        let mut touched = Bitboard::EMPTY;
-        let mut later = pos.clone();
-        for &m in &g.moves[after + 1..=back.unwrap_or(g.moves.len() - 1)] {
-            touched.add(m.to());
-            touched |= later.board().occupied() ^ {
-                later.play_unchecked(m);
-                later.board().occupied()
-            };
-        }
+        let (pos, touched) = g.touched_after(after + 1, back.unwrap_or(g.moves.len() - 1));
         let still: Vec<_> = (pos.board().occupied() & !touched & !pos.board().kings())
             .into_iter()
             .collect();

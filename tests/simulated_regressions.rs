@@ -1202,21 +1202,9 @@ fn handled_off_the_game(
     spare: bool,
 ) -> Option<(eboardd::core::capture::Capture, Vec<shakmaty::Square>)> {
     use eboardd::core::sim::{Action, ActionKind, simulate_edited};
-    use shakmaty::{Bitboard, Color, Piece, Position, Role};
-    let mut pos = g.start.clone();
-    for &m in &g.moves[..=after] {
-        pos.play_unchecked(m);
-    }
+    use shakmaty::{Color, Piece, Position, Role};
     // The squares the rest of the game (up to `back`) touches.
-    let mut touched = Bitboard::EMPTY;
-    let mut later = pos.clone();
-    for &m in &g.moves[after + 1..=back.unwrap_or(g.moves.len() - 1)] {
-        touched.add(m.to());
-        touched |= later.board().occupied() ^ {
-            later.play_unchecked(m);
-            later.board().occupied()
-        };
-    }
+    let (pos, touched) = g.touched_after(after + 1, back.unwrap_or(g.moves.len() - 1));
     let candidates = if spare {
         !pos.board().occupied() & !touched
     } else {

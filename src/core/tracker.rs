@@ -4334,25 +4334,7 @@ impl Tracker {
         let off = off & !*occ;
         if off.any() {
             let restore = played(&g.positions[k], &lines[0]);
-            let diffs = off
-                .into_iter()
-                .map(|square| SquareDiff {
-                    square,
-                    expected: restore.board().piece_at(square),
-                    found: None,
-                })
-                .collect();
-            self.absent |= off;
-            if let Some(Sensed::Occupancy(live)) = self.live.as_mut() {
-                *live |= off;
-            }
-            self.ops.push((
-                now,
-                GameOp::Displaced {
-                    diffs,
-                    restore: Box::new(restore),
-                },
-            ));
+            self.keep_off_board(now, off, restore);
         }
         // (The game position itself, the pieces off: nothing to take.)
         let lines: Vec<Vec<Move>> = lines.into_iter().filter(|l| !l.is_empty()).collect();
@@ -4955,6 +4937,13 @@ impl Tracker {
             return;
         };
         let pos = g.current().clone();
+        self.keep_off_board(now, off, pos);
+    }
+
+    /// Pieces of `pos` (the game position they are kept in) gone off the board on `off`: the
+    /// board reads as if they stood there (`absent`, the live board) until each is back, and
+    /// they are reported `displaced` (7.4) — with no alert that holds the game.
+    fn keep_off_board(&mut self, now: u64, off: Bitboard, pos: Chess) {
         let diffs = off
             .into_iter()
             .map(|square| SquareDiff {
@@ -4963,12 +4952,16 @@ impl Tracker {
                 found: None,
             })
             .collect();
-        if let Some(Sensed::Identity { board, .. }) = self.live.as_mut() {
-            for sq in off {
-                if let Some(p) = pos.board().piece_at(sq) {
-                    board.set_piece_at(sq, p);
+        match self.live.as_mut() {
+            Some(Sensed::Occupancy(live)) => *live |= off,
+            Some(Sensed::Identity { board, .. }) => {
+                for sq in off {
+                    if let Some(p) = pos.board().piece_at(sq) {
+                        board.set_piece_at(sq, p);
+                    }
                 }
             }
+            None => {}
         }
         self.absent |= off;
         self.ops.push((

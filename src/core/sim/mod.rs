@@ -95,6 +95,28 @@ impl SimGame {
         }
         p
     }
+
+    /// The position after the first `plies` moves, and the squares the moves after it up to
+    /// ply `until` (0-based, inclusive) leave or reach: pieces elsewhere stand still that long
+    /// (handling no move explains — a piece knocked off, a spare piece put down — is placed
+    /// on the others).
+    pub fn touched_after(&self, plies: usize, until: usize) -> (Chess, shakmaty::Bitboard) {
+        use shakmaty::Position;
+        let mut pos = self.start.clone();
+        for &m in &self.moves[..plies] {
+            pos.play_unchecked(m);
+        }
+        let mut touched = shakmaty::Bitboard::EMPTY;
+        let mut later = pos.clone();
+        for &m in self.moves.get(plies..=until).unwrap_or_default() {
+            touched.add(m.to());
+            touched |= later.board().occupied() ^ {
+                later.play_unchecked(m);
+                later.board().occupied()
+            };
+        }
+        (pos, touched)
+    }
 }
 
 /// How a simulated game is replayed on a board of this sensing: identity boards detect the
