@@ -1527,9 +1527,9 @@ fn presses_reported_late_change_no_moves_on_occupancy_boards() {
 /// empty whose pieces put back give a board one line of moves ends in are taken as pieces
 /// off the board: the line is reported, the pieces kept in the game, `displaced` names them
 /// (501 of 761 exact); and without that rest, once pieces have been gone `KNOCKED_MS` (6 s)
-/// and their side has moved another piece since — quick play (554). (Not yet a piece knocked
-/// off as it landed — `SEED=0` sample 327, the
-/// pawn from b5 on b4 — whose piece the game position holds elsewhere.)
+/// and their side has moved another piece since — quick play (554); and a piece read landing
+/// on its square and gone since (559). (Not yet `SEED=0` sample 327's pawn knocked off as it
+/// landed on b4, which occupancy boards read.)
 #[test]
 fn identity_boards_follow_pieces_knocked_off_while_play_goes_on() {
     use eboardd::core::event::EventKind;
@@ -1542,6 +1542,8 @@ fn identity_boards_follow_pieces_knocked_off_while_play_goes_on() {
         // (Quick play: the board did not rest `displaced_ms` within reach of the search.)
         (0, 16, 30, &[Square::A1, Square::F5], None),
         (0, 97, 27, &[Square::C1, Square::D1], Some(36)),
+        // (A piece read landing on d4, then gone with a8's.)
+        (0, 403, 9, &[Square::D4, Square::A8], Some(28)),
     ] {
         let g = &games[i];
         let cfg = SimConfig::sample(i, seed, 0.8, &Pattern::ALL);

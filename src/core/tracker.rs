@@ -4751,12 +4751,12 @@ impl Tracker {
         // `displaced_ms` for many moves, beyond the search's reach. A piece in the hand that
         // long, its player moving another, is unlikely; one held while the opponent moves is
         // a reply begun.)
-        let gone = cur.board().occupied() & !board.occupied() & !cur.board().kings();
         let long_gone = |sq: Square| self.left_at(sq).filter(|&t| now >= t + KNOCKED_MS);
-        if gone.into_iter().any(|sq| long_gone(sq).is_some())
+        let gone = self.pieces_maybe_off(cur, board);
+        if gone.iter().any(|&(sq, _)| long_gone(sq).is_some())
             && let Some((line, off)) = self.moves_with_pieces_off(cur, board)
             && off.into_iter().all(|sq| {
-                let color = cur.board().color_at(sq);
+                let color = gone.iter().find(|g| g.0 == sq).map(|g| g.1.color);
                 long_gone(sq).is_some_and(|t| {
                     line.iter().enumerate().any(|(j, m)| {
                         let mover = if j % 2 == 0 { cur.turn() } else { !cur.turn() };
@@ -4866,23 +4866,26 @@ impl Tracker {
     /// from `cur` — the shortest, up to `max_plies` — ends in: pieces knocked off the board
     /// while play went on. Returns the line and the squares.
     fn moves_with_pieces_off(&self, cur: &Chess, board: &Board) -> Option<(Vec<Move>, Bitboard)> {
-        let cand: Vec<Square> = (cur.board().occupied() & !board.occupied() & !cur.board().kings())
-            .into_iter()
+        let cand: Vec<(Square, shakmaty::Piece)> = self.pieces_maybe_off(cur, board);
+        let landed: Bitboard = cand
+            .iter()
+            .filter(|c| self.landed_on(c.0).is_some())
+            .map(|c| c.0)
             .collect();
         let mut sets = vec![(Bitboard::EMPTY, 0)];
         let mut looks = 0;
         for _ in 0..MAX_ABSENT {
             let mut larger = Vec::new();
             for &(set, from) in &sets {
-                for (i, &sq) in cand.iter().enumerate().skip(from) {
+                for (i, &(sq, _)) in cand.iter().enumerate().skip(from) {
                     looks += 1;
                     if looks > ABSENT_LOOKS / 10 {
                         return None;
                     }
                     let off = set.with(sq);
                     let mut shown = board.clone();
-                    for o in off {
-                        if let Some(p) = cur.board().piece_at(o) {
+                    for &(o, p) in &cand {
+                        if off.contains(o) {
                             shown.set_piece_at(o, p);
                         }
                     }
@@ -4896,14 +4899,15 @@ impl Tracker {
                         unknown: Bitboard::EMPTY,
                     };
                     for len in 1..=self.cfg.max_plies {
-                        // (The pieces off stood still: no move of the line leaves or reaches
-                        // their squares.)
+                        // (The pieces off stood still — no move of the line leaves their
+                        // squares — or were read landing there: a rook in the hand is no
+                        // `Rf8-c8` with the rook on c8 gone, c8 never read filled.)
                         let lines: Vec<Vec<Move>> = self
                             .lines(cur, &sensed, len)
                             .into_iter()
                             .filter(|l| {
                                 l.iter().all(|m| {
-                                    !off.contains(m.to())
+                                    (!off.contains(m.to()) || landed.contains(m.to()))
                                         && m.from().is_none_or(|f| !off.contains(f))
                                 })
                             })
@@ -4921,6 +4925,28 @@ impl Tracker {
             sets = larger;
         }
         None
+    }
+
+    /// Identity boards: the squares `board` reads empty whose piece may have gone off the board,
+    /// with that piece (no king): the one last read landing there since the game position
+    /// `cur`, else `cur`'s.
+    fn pieces_maybe_off(&self, cur: &Chess, board: &Board) -> Vec<(Square, shakmaty::Piece)> {
+        (!board.occupied())
+            .into_iter()
+            .filter_map(|sq| {
+                let p = self.landed_on(sq).or_else(|| cur.board().piece_at(sq))?;
+                (p.role != Role::King).then_some((sq, p))
+            })
+            .collect()
+    }
+
+    /// Identity boards: the piece last read landing on `sq` since the game position.
+    fn landed_on(&self, sq: Square) -> Option<shakmaty::Piece> {
+        self.reports
+            .iter()
+            .rev()
+            .find(|r| r.0 == sq && r.1)
+            .and_then(|r| r.2)
     }
 
     /// Identity boards: `line` from the game position gives the board but for pieces of it
