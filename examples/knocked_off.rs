@@ -13,9 +13,7 @@
 use std::collections::BTreeSet;
 
 use eboardd::core::session::Sensing;
-use eboardd::core::sim::{
-    Action, ActionKind, Pattern, SimConfig, replay_config, simulate_edited, uci_as_sensed,
-};
+use eboardd::core::sim::{Pattern, SimConfig, replay_config, simulate_edited, uci_as_sensed};
 use eboardd::shell::replay::{replay_moves, run_capture};
 use eboardd::shell::shared_data;
 use shakmaty::{CastlingMode, Position};
@@ -65,32 +63,19 @@ fn main() {
             .into_iter()
             .collect();
         tried += 1;
+        let off: Vec<_> = swept.iter().map(|&sq| (sq, None)).collect();
+        let on: Vec<_> = swept
+            .iter()
+            .map(|&sq| (sq, pos.board().piece_at(sq)))
+            .collect();
         let (cap, _) = simulate_edited(g, &cfg, |script| {
-            let at = script.after_move_ms(after).expect("the ply is played");
-            let off: Vec<Action> = (0..)
-                .zip(&swept)
-                .map(|(j, &square)| Action {
-                    t_ms: 200 + 60 * j,
-                    kind: ActionKind::Set {
-                        square,
-                        piece: None,
-                    },
-                })
-                .collect();
-            script.splice(at, 1_500, &off);
+            script
+                .set_after(after, 1_500, 60, &off)
+                .expect("the ply is played");
             if let Some(b) = back {
-                let at = script.after_move_ms(b).expect("the ply is played");
-                let on: Vec<Action> = (0..)
-                    .zip(&swept)
-                    .map(|(j, &square)| Action {
-                        t_ms: 200 + 400 * j,
-                        kind: ActionKind::Set {
-                            square,
-                            piece: pos.board().piece_at(square),
-                        },
-                    })
-                    .collect();
-                script.splice(at, 2_000, &on);
+                script
+                    .set_after(b, 2_000, 400, &on)
+                    .expect("the ply is played");
             }
         });
         if only.is_some() {

@@ -1201,7 +1201,7 @@ fn handled_off_the_game(
     on: &[shakmaty::Square],
     spare: bool,
 ) -> Option<(eboardd::core::capture::Capture, Vec<shakmaty::Square>)> {
-    use eboardd::core::sim::{Action, ActionKind, simulate_edited};
+    use eboardd::core::sim::simulate_edited;
     use shakmaty::{Color, Piece, Position, Role};
     // The squares the rest of the game (up to `back`) touches.
     let (pos, touched) = g.touched_after(after + 1, back.unwrap_or(g.moves.len() - 1));
@@ -1221,31 +1221,26 @@ fn handled_off_the_game(
     if squares.len() != k {
         return None;
     }
-    let put = |square, piece| ActionKind::Set { square, piece };
     let knight = Piece {
         color: Color::White,
         role: Role::Knight,
     };
+    let off: Vec<_> = squares
+        .iter()
+        .map(|&sq| (sq, spare.then_some(knight)))
+        .collect();
+    let on: Vec<_> = squares
+        .iter()
+        .map(|&sq| (sq, pos.board().piece_at(sq)))
+        .collect();
     let (cap, _) = simulate_edited(g, cfg, |script| {
-        let at = script.after_move_ms(after).expect("the ply is played");
-        let off: Vec<Action> = (0..)
-            .zip(&squares)
-            .map(|(j, &sq)| Action {
-                t_ms: 200 + 60 * j,
-                kind: put(sq, spare.then_some(knight)),
-            })
-            .collect();
-        script.splice(at, 1_500, &off);
+        script
+            .set_after(after, 1_500, 60, &off)
+            .expect("the ply is played");
         if let Some(b) = back {
-            let at = script.after_move_ms(b).expect("the ply is played");
-            let on: Vec<Action> = (0..)
-                .zip(&squares)
-                .map(|(j, &sq)| Action {
-                    t_ms: 200 + 400 * j,
-                    kind: put(sq, pos.board().piece_at(sq)),
-                })
-                .collect();
-            script.splice(at, 2_000, &on);
+            script
+                .set_after(b, 2_000, 400, &on)
+                .expect("the ply is played");
         }
     });
     Some((cap, squares))
@@ -1255,7 +1250,7 @@ fn handled_off_the_game(
 /// pieces that stand still for the rest of the game (`SEED=0` sample 200, after ply 21, `Nf3`:
 /// the pawns on b2, c2 and f2) swept off the board: no line of legal moves leaves those
 /// squares empty, and until stop 49 the tracker stood at ply 21 for the rest of the game (345
-/// plies) with an `unexplained` alert. Now, once the board has stood `STALL_MS`, the fewest
+/// plies) with an `unexplained` alert. Now, once the board has stood `ABSENT_MS`, the fewest
 /// squares read empty whose pieces, taken as still there, let the reports be followed are
 /// found: a `displaced` alert names them, and the game goes on with them in it — to the end,
 /// exactly. Put back 10 plies later, a `restored` event follows, and the game is exact too;

@@ -488,8 +488,9 @@ const DEEP_REFOLLOW_PLIES: usize = 120;
 /// `unexplained`.
 const DEEP_REFOLLOW_MS: u64 = 10_000;
 
-/// Occupancy boards: at most this many pieces gone off the board while play goes on are
-/// looked for on a stalled board (see `Tracker::refollow_absent`).
+/// At most this many pieces gone off the board while play goes on are looked for (see
+/// `first_of_sets`: on a stalled occupancy board, on an identity board shaped as displaced
+/// pieces).
 const MAX_ABSENT: usize = 3;
 
 /// Occupancy boards: how long a stalled board must have stood (see `DEEP_REFOLLOW_MS`) before
@@ -516,7 +517,8 @@ const ABSENT_PLIES: usize = 16;
 /// board are looked for (each a follow of the reports since a position of the game). With
 /// pieces swept off 761 simulated games (`examples/knocked_off.rs`): 600 → 3,000 reads 616
 /// → 656 of them exactly; a look took 7.7 ms on average, 52 ms at most (at most one every
-/// `DEEP_REFOLLOW_EVERY_MS` on a stalled board).
+/// `DEEP_REFOLLOW_EVERY_MS` on a stalled board). Identity boards try a tenth as many sets
+/// (each a search for lines of moves, see `Tracker::moves_with_pieces_off`).
 const ABSENT_LOOKS: usize = 3000;
 
 /// Occupancy boards: a stalled board's reports are followed again from far back at most this
@@ -643,6 +645,21 @@ impl Sensed {
                 }
             }
             Sensed::Occupancy(occ) => occ.set(sq, piece != PieceCode::Empty),
+        }
+    }
+
+    /// Reads the squares of `off` as holding their pieces of `pos` (occupancy: as occupied):
+    /// pieces gone off the board, kept in the game (see `Tracker::absent`).
+    fn put_back(&mut self, off: Bitboard, pos: &Board) {
+        match self {
+            Sensed::Identity { board, .. } => {
+                for sq in off {
+                    if let Some(p) = pos.piece_at(sq) {
+                        board.set_piece_at(sq, p);
+                    }
+                }
+            }
+            Sensed::Occupancy(occ) => *occ |= off,
         }
     }
 
@@ -1046,10 +1063,11 @@ pub struct Tracker {
     absent_unfollowed: Option<(Sensed, u32, usize)>,
     /// When pieces gone off the board were last looked for.
     absent_looked_at: Option<u64>,
-    /// Occupancy boards: squares whose pieces went off the board (knocked off, fallen) while
-    /// play went on — found on a stalled board, see `Tracker::refollow_absent`. The game is
-    /// followed with them still in it: the board reads as if they stood there until each
-    /// square reads occupied again (put back).
+    /// Squares whose pieces went off the board (knocked off, fallen) while play went on —
+    /// found on a stalled occupancy board (see `Tracker::take_absent`) or an identity board
+    /// shaped as displaced pieces (see `Tracker::moves_with_pieces_off`). The game is followed
+    /// with them still in it: the board reads as if they stood there until each square reads
+    /// occupied again (put back).
     absent: Bitboard,
     /// The first report of the moves taken back since the last confirmed position: moves put
     /// in their place (a revision, a re-reading) may have been reported from there on.
@@ -1339,21 +1357,13 @@ impl Tracker {
         self.before_empty = None;
         let mut live = Sensed::from_fields(fields, self.orientation, self.cfg.sensing);
         // (Pieces off the board: those read again are back, the others still read as there.)
-        match &mut live {
-            Sensed::Occupancy(occ) => {
-                self.absent &= !*occ;
-                *occ |= self.absent;
-            }
-            Sensed::Identity { board, .. } => {
-                self.absent &= !board.occupied();
-                if let Some(g) = self.game.as_ref() {
-                    for sq in self.absent {
-                        if let Some(p) = g.current().board().piece_at(sq) {
-                            board.set_piece_at(sq, p);
-                        }
-                    }
-                }
-            }
+        let read = match &live {
+            Sensed::Occupancy(occ) => *occ,
+            Sensed::Identity { board, .. } => board.occupied(),
+        };
+        self.absent &= !read;
+        if let Some(g) = self.game.as_ref() {
+            live.put_back(self.absent, g.current().board());
         }
         self.live = Some(live);
         self.dump_since_confirm = true;
@@ -4308,13 +4318,13 @@ impl Tracker {
         }
         if found.is_none()
             && now >= since + ABSENT_MS
-            && self.absent_unfollowed != Some(key)
+            && self.absent_unfollowed.as_ref() != Some(&key)
             && every(self.absent_looked_at)
         {
             self.absent_looked_at = Some(now);
             found = self.take_absent(now, sensed);
             if found.is_none() {
-                self.absent_unfollowed = Some((sensed.clone(), self.ply(), self.reports.len()));
+                self.absent_unfollowed = Some(key);
             }
         }
         found
@@ -4368,38 +4378,23 @@ impl Tracker {
             };
             let emptied: Bitboard = reports.iter().filter(|r| !r.1).map(|r| r.0).collect();
             let squares: Vec<Square> = emptied.into_iter().collect();
-            let mut sets = vec![(Bitboard::EMPTY, 0)];
-            for _ in 0..MAX_ABSENT {
-                let mut larger = Vec::new();
-                for &(set, from) in &sets {
-                    for (i, &sq) in squares.iter().enumerate().skip(from) {
-                        looks += 1;
-                        if looks > ABSENT_LOOKS {
-                            return None;
-                        }
-                        let off = set.with(sq);
-                        let (kept, still) = knocked_off(&reports, off);
-                        let lines = self.follow_reports(
-                            &g.positions[k],
-                            &kept,
-                            *occ | still,
-                            false,
-                            Some(&memo),
-                        );
-                        if lines.is_empty() {
-                            larger.push((off, i + 1));
-                            continue;
-                        }
-                        // (Lines that keep the game's moves go on from the game position.)
-                        let since = &g.moves[k..];
-                        if lines.iter().all(|l| l.starts_with(since)) {
-                            let more = lines.into_iter().map(|l| l[since.len()..].to_vec());
-                            return Some((n, still, more.collect()));
-                        }
-                        return Some((k, still, lines));
-                    }
+            let found = first_of_sets(&squares, &mut looks, ABSENT_LOOKS, |off| {
+                let (kept, still) = knocked_off(&reports, off);
+                let lines =
+                    self.follow_reports(&g.positions[k], &kept, *occ | still, false, Some(&memo));
+                if lines.is_empty() {
+                    return None;
                 }
-                sets = larger;
+                // (Lines that keep the game's moves go on from the game position.)
+                let since = &g.moves[k..];
+                if lines.iter().all(|l| l.starts_with(since)) {
+                    let more = lines.into_iter().map(|l| l[since.len()..].to_vec());
+                    return Some((n, still, more.collect()));
+                }
+                Some((k, still, lines))
+            });
+            if found.is_some() || looks > ABSENT_LOOKS {
+                return found;
             }
         }
         None
@@ -4751,10 +4746,19 @@ impl Tracker {
         // `displaced_ms` for many moves, beyond the search's reach. A piece in the hand that
         // long, its player moving another, is unlikely; one held while the opponent moves is
         // a reply begun.)
+        // (Cheap first: a square read empty that long ago and empty now.)
         let long_gone = |sq: Square| self.left_at(sq).filter(|&t| now >= t + KNOCKED_MS);
-        let gone = self.pieces_maybe_off(cur, board);
+        let gone = if self
+            .reports
+            .iter()
+            .any(|r| !r.1 && now >= r.3 + KNOCKED_MS && !board.occupied().contains(r.0))
+        {
+            self.pieces_maybe_off(cur, board)
+        } else {
+            Vec::new()
+        };
         if gone.iter().any(|&(sq, _)| long_gone(sq).is_some())
-            && let Some((line, off)) = self.moves_with_pieces_off(cur, board)
+            && let Some((line, off)) = self.moves_with_pieces_off(cur, board, &gone)
             && off.into_iter().all(|sq| {
                 let color = gone.iter().find(|g| g.0 == sq).map(|g| g.1.color);
                 long_gone(sq).is_some_and(|t| {
@@ -4783,7 +4787,8 @@ impl Tracker {
                     if self.reread_deeper(now, &sensed) {
                         return;
                     }
-                    if let Some((line, off)) = self.moves_with_pieces_off(cur, board) {
+                    let cand = self.pieces_maybe_off(cur, board);
+                    if let Some((line, off)) = self.moves_with_pieces_off(cur, board, &cand) {
                         self.take_absent_identity(now, &line, off);
                         return;
                     }
@@ -4861,70 +4866,56 @@ impl Tracker {
         ));
     }
 
-    /// Identity boards: the fewest squares (at most [`MAX_ABSENT`]) that `board` reads empty,
-    /// whose pieces in `cur` (no king), put back there, give a board that one line of moves
-    /// from `cur` — the shortest, up to `max_plies` — ends in: pieces knocked off the board
-    /// while play went on. Returns the line and the squares.
-    fn moves_with_pieces_off(&self, cur: &Chess, board: &Board) -> Option<(Vec<Move>, Bitboard)> {
-        let cand: Vec<(Square, shakmaty::Piece)> = self.pieces_maybe_off(cur, board);
+    /// Identity boards: the fewest squares (at most [`MAX_ABSENT`]) of `cand` (see
+    /// [`Tracker::pieces_maybe_off`]: squares `board` reads empty, with the piece that may have
+    /// gone from there) whose pieces, put back, give a board that one line of moves from `cur`
+    /// — the shortest, up to `max_plies` — ends in: pieces knocked off the board while play
+    /// went on. Returns the line and the squares (none after `ABSENT_LOOKS / 10` sets).
+    fn moves_with_pieces_off(
+        &self,
+        cur: &Chess,
+        board: &Board,
+        cand: &[(Square, shakmaty::Piece)],
+    ) -> Option<(Vec<Move>, Bitboard)> {
         let landed: Bitboard = cand
             .iter()
             .filter(|c| self.landed_on(c.0).is_some())
             .map(|c| c.0)
             .collect();
-        let mut sets = vec![(Bitboard::EMPTY, 0)];
-        let mut looks = 0;
-        for _ in 0..MAX_ABSENT {
-            let mut larger = Vec::new();
-            for &(set, from) in &sets {
-                for (i, &(sq, _)) in cand.iter().enumerate().skip(from) {
-                    looks += 1;
-                    if looks > ABSENT_LOOKS / 10 {
-                        return None;
-                    }
-                    let off = set.with(sq);
-                    let mut shown = board.clone();
-                    for &(o, p) in &cand {
-                        if off.contains(o) {
-                            shown.set_piece_at(o, p);
-                        }
-                    }
-                    // (Not the game position again: moves there and back.)
-                    if shown == *cur.board() {
-                        larger.push((off, i + 1));
-                        continue;
-                    }
-                    let sensed = Sensed::Identity {
-                        board: shown,
-                        unknown: Bitboard::EMPTY,
-                    };
-                    for len in 1..=self.cfg.max_plies {
-                        // (The pieces off stood still — no move of the line leaves their
-                        // squares — or were read landing there: a rook in the hand is no
-                        // `Rf8-c8` with the rook on c8 gone, c8 never read filled.)
-                        let lines: Vec<Vec<Move>> = self
-                            .lines(cur, &sensed, len)
-                            .into_iter()
-                            .filter(|l| {
-                                l.iter().all(|m| {
-                                    (!off.contains(m.to()) || landed.contains(m.to()))
-                                        && m.from().is_none_or(|f| !off.contains(f))
-                                })
-                            })
-                            .collect();
-                        if lines.len() == 1 {
-                            return lines.into_iter().next().map(|l| (l, off));
-                        }
-                        if !lines.is_empty() {
-                            break;
-                        }
-                    }
-                    larger.push((off, i + 1));
+        let squares: Vec<Square> = cand.iter().map(|c| c.0).collect();
+        first_of_sets(&squares, &mut 0, ABSENT_LOOKS / 10, |off| {
+            let mut shown = board.clone();
+            for &(o, p) in cand {
+                if off.contains(o) {
+                    shown.set_piece_at(o, p);
                 }
             }
-            sets = larger;
-        }
-        None
+            // (Not the game position again: moves there and back.)
+            if shown == *cur.board() {
+                return None;
+            }
+            let sensed = Sensed::Identity {
+                board: shown,
+                unknown: Bitboard::EMPTY,
+            };
+            for len in 1..=self.cfg.max_plies {
+                // (The pieces off stood still — no move of the line leaves their squares — or
+                // were read landing there: a rook in the hand is no `Rf8-c8` with the rook on
+                // c8 gone, c8 never read filled.)
+                let mut lines = self.lines(cur, &sensed, len).into_iter().filter(|l| {
+                    l.iter().all(|m| {
+                        (!off.contains(m.to()) || landed.contains(m.to()))
+                            && m.from().is_none_or(|f| !off.contains(f))
+                    })
+                });
+                match (lines.next(), lines.next()) {
+                    (Some(line), None) => return Some((line, off)),
+                    (Some(_), Some(_)) => return None,
+                    _ => {}
+                }
+            }
+            None
+        })
     }
 
     /// Identity boards: the squares `board` reads empty whose piece may have gone off the board,
@@ -4978,16 +4969,8 @@ impl Tracker {
                 found: None,
             })
             .collect();
-        match self.live.as_mut() {
-            Some(Sensed::Occupancy(live)) => *live |= off,
-            Some(Sensed::Identity { board, .. }) => {
-                for sq in off {
-                    if let Some(p) = pos.board().piece_at(sq) {
-                        board.set_piece_at(sq, p);
-                    }
-                }
-            }
-            None => {}
+        if let Some(live) = self.live.as_mut() {
+            live.put_back(off, pos.board());
         }
         self.absent |= off;
         self.ops.push((
@@ -8402,6 +8385,37 @@ fn one_move_reply_lifted(pos: &Chess, sensed: &Sensed) -> Option<(Move, Chess)> 
 fn kept_since<T>(kept: &[T], total: usize, first: usize) -> &[T] {
     let dropped = total - kept.len();
     &kept[first.saturating_sub(dropped).min(kept.len())..]
+}
+
+/// The first set of at most [`MAX_ABSENT`] of `squares` — smaller sets first, each size in the
+/// order of `squares` — for which `found` gives something, counting each set tried in `looks`;
+/// none once `looks` passes `budget` (pieces gone off the board, see `Tracker::take_absent`,
+/// `Tracker::moves_with_pieces_off`).
+fn first_of_sets<T>(
+    squares: &[Square],
+    looks: &mut usize,
+    budget: usize,
+    mut found: impl FnMut(Bitboard) -> Option<T>,
+) -> Option<T> {
+    let mut sets = vec![(Bitboard::EMPTY, 0)];
+    for _ in 0..MAX_ABSENT {
+        let mut larger = Vec::new();
+        for &(set, from) in &sets {
+            for (i, &sq) in squares.iter().enumerate().skip(from) {
+                *looks += 1;
+                if *looks > budget {
+                    return None;
+                }
+                let off = set.with(sq);
+                if let Some(t) = found(off) {
+                    return Some(t);
+                }
+                larger.push((off, i + 1));
+            }
+        }
+        sets = larger;
+    }
+    None
 }
 
 /// Occupancy boards: `reports` (the square, whether it reads occupied) with the pieces on `off`

@@ -141,6 +141,29 @@ impl Script {
         Some(at)
     }
 
+    /// After ply `ply` is complete (see [`Script::after_move_ms`]), pauses the game
+    /// `pause_ms` and sets each square of `sets` to its content in turn, the first 200 ms in
+    /// and then every `gap_ms` (handling no move explains: pieces knocked off, put back, a
+    /// spare piece put down). None when the game has no such ply.
+    pub fn set_after(
+        &mut self,
+        ply: usize,
+        pause_ms: u64,
+        gap_ms: u64,
+        sets: &[(Square, Option<Piece>)],
+    ) -> Option<()> {
+        let at = self.after_move_ms(ply)?;
+        let inserted: Vec<Action> = (0..)
+            .zip(sets)
+            .map(|(j, &(square, piece))| Action {
+                t_ms: 200 + gap_ms * j,
+                kind: ActionKind::Set { square, piece },
+            })
+            .collect();
+        self.splice(at, pause_ms, &inserted);
+        Some(())
+    }
+
     /// Delays every action at or after `at_ms` by `pause_ms` and inserts `inserted` (their
     /// times relative to `at_ms`, normally below `pause_ms`) in the gap. Patterns timed
     /// against the sensor after `at_ms` lose their exact timing (they become ordinary
