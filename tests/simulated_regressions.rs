@@ -1523,8 +1523,10 @@ fn presses_reported_late_change_no_moves_on_occupancy_boards() {
 /// off the board: the line is reported, the pieces kept in the game, `displaced` names them
 /// (501 of 761 exact); and without that rest, once pieces have been gone `KNOCKED_MS` (6 s)
 /// and their side has moved another piece since — quick play (554); and a piece read landing
-/// on its square and gone since (559). (Not yet `SEED=0` sample 327's pawn knocked off as it
-/// landed on b4, which occupancy boards read.)
+/// on its square and gone since (559). Since stop 50, beyond the search's reach too: the
+/// reports since the game position followed one by one with the pieces off left out (the
+/// game no longer stalls for good when quick play went on — 719), every piece read landing
+/// accounted for (733), and the last move revised when it was a slide read on its way (742).
 #[test]
 fn identity_boards_follow_pieces_knocked_off_while_play_goes_on() {
     use eboardd::core::event::EventKind;
@@ -1539,6 +1541,15 @@ fn identity_boards_follow_pieces_knocked_off_while_play_goes_on() {
         (0, 97, 27, &[Square::C1, Square::D1], Some(36)),
         // (A piece read landing on d4, then gone with a8's.)
         (0, 403, 9, &[Square::D4, Square::A8], Some(28)),
+        // (Quick play on, more moves than the search reaches before the board rested: the
+        // reports followed with the pawn off the board — the game stalled for good before.)
+        (0, 57, 17, &[Square::D5], None),
+        // (A pawn knocked off g5 as it landed there: not the pawn knocked off g4 with `g4-g5`
+        // never made — the pawn read landing on g5 accounted for.)
+        (0, 62, 22, &[Square::C1, Square::B2, Square::G5], Some(32)),
+        // (`Rac1` read `Rab1` on its way, the pawn knocked off meanwhile: the last move
+        // revised as the reports are followed with the pawn off the board.)
+        (0, 276, 20, &[Square::D5], Some(28)),
     ] {
         let g = &games[i];
         let cfg = SimConfig::sample(i, seed, 0.8, &Pattern::ALL);

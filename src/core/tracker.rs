@@ -4747,7 +4747,6 @@ impl Tracker {
         // long, its player moving another, is unlikely; one held while the opponent moves is
         // a reply begun.)
         // (Cheap first: a square read empty that long ago and empty now.)
-        let long_gone = |sq: Square| self.left_at(sq).filter(|&t| now >= t + KNOCKED_MS);
         let gone = if self
             .reports
             .iter()
@@ -4757,20 +4756,36 @@ impl Tracker {
         } else {
             Vec::new()
         };
-        if gone.iter().any(|&(sq, _)| long_gone(sq).is_some())
-            && let Some((line, off)) = self.moves_with_pieces_off(cur, board, &gone)
-            && off.into_iter().all(|sq| {
-                let color = gone.iter().find(|g| g.0 == sq).map(|g| g.1.color);
-                long_gone(sq).is_some_and(|t| {
-                    line.iter().enumerate().any(|(j, m)| {
-                        let mover = if j % 2 == 0 { cur.turn() } else { !cur.turn() };
-                        Some(mover) == color && self.first_filled_at(m.to()).is_some_and(|f| f > t)
-                    })
-                })
-            })
-        {
-            self.take_absent_identity(now, &line, off);
-            return;
+        if gone.iter().any(|&(sq, _)| self.long_gone(now, sq)) {
+            let n = self.ply() as usize;
+            let mut found = self
+                .moves_with_pieces_off(cur, board, &gone)
+                .filter(|(line, off)| self.knocked_before(now, cur, &gone, line, *off))
+                .map(|(line, off)| (n, line, off));
+            // (Beyond the search's reach, the reports followed with pieces off: at most every
+            // `DEEP_REFOLLOW_EVERY_MS`, once for each board.)
+            let key = (sensed.clone(), self.ply(), self.reports.len());
+            if found.is_none()
+                && self.absent_unfollowed.as_ref() != Some(&key)
+                && self
+                    .absent_looked_at
+                    .is_none_or(|t| now >= t + DEEP_REFOLLOW_EVERY_MS)
+            {
+                self.absent_looked_at = Some(now);
+                found =
+                    self.followed_with_pieces_off(cur, board, &gone)
+                        .filter(|(k, line, off)| {
+                            let start = self.game.as_ref().map_or(cur, |g| &g.positions[*k]);
+                            off.any() && self.knocked_before(now, start, &gone, line, *off)
+                        });
+                if found.is_none() {
+                    self.absent_unfollowed = Some(key);
+                }
+            }
+            if let Some((k, line, off)) = found {
+                self.take_absent_identity(now, k, &line, off);
+                return;
+            }
         }
         let t = self.last_change_ms;
         match irregular::classify(cur, board) {
@@ -4788,8 +4803,13 @@ impl Tracker {
                         return;
                     }
                     let cand = self.pieces_maybe_off(cur, board);
-                    if let Some((line, off)) = self.moves_with_pieces_off(cur, board, &cand) {
-                        self.take_absent_identity(now, &line, off);
+                    let n = self.ply() as usize;
+                    if let Some((k, line, off)) = self
+                        .moves_with_pieces_off(cur, board, &cand)
+                        .map(|(line, off)| (n, line, off))
+                        .or_else(|| self.followed_with_pieces_off(cur, board, &cand))
+                    {
+                        self.take_absent_identity(now, k, &line, off);
                         return;
                     }
                     self.displaced(now, diffs, cur);
@@ -4831,6 +4851,35 @@ impl Tracker {
                 }
             }
         }
+    }
+
+    /// Identity boards: `sq` read empty [`KNOCKED_MS`] ago or more.
+    fn long_gone(&self, now: u64, sq: Square) -> bool {
+        self.left_at(sq).is_some_and(|t| now >= t + KNOCKED_MS)
+    }
+
+    /// Identity boards: every piece of `gone` (see [`Tracker::pieces_maybe_off`]) on `off` went
+    /// off the board [`KNOCKED_MS`] ago or more, and its side moved another piece since — a
+    /// move of `line` from `cur` read landing later.
+    fn knocked_before(
+        &self,
+        now: u64,
+        cur: &Chess,
+        gone: &[(Square, shakmaty::Piece)],
+        line: &[Move],
+        off: Bitboard,
+    ) -> bool {
+        off.into_iter().all(|sq| {
+            let color = gone.iter().find(|g| g.0 == sq).map(|g| g.1.color);
+            self.left_at(sq)
+                .filter(|&t| now >= t + KNOCKED_MS)
+                .is_some_and(|t| {
+                    line.iter().enumerate().any(|(j, m)| {
+                        let mover = if j % 2 == 0 { cur.turn() } else { !cur.turn() };
+                        Some(mover) == color && self.first_filled_at(m.to()).is_some_and(|f| f > t)
+                    })
+                })
+        })
     }
 
     /// Occupancy boards, a board no reading explains: reported `unexplained` once a ply when
@@ -4883,6 +4932,7 @@ impl Tracker {
             .map(|c| c.0)
             .collect();
         let squares: Vec<Square> = cand.iter().map(|c| c.0).collect();
+        let piece_of = |sq: Square| cand.iter().find(|c| c.0 == sq).map(|c| c.1);
         first_of_sets(&squares, &mut 0, ABSENT_LOOKS / 10, |off| {
             let mut shown = board.clone();
             for &(o, p) in cand {
@@ -4898,15 +4948,19 @@ impl Tracker {
                 board: shown,
                 unknown: Bitboard::EMPTY,
             };
+            let (kept, _) =
+                knocked_off_by(&self.reports, off, |r| (r.0, r.1), |r| r.2 == piece_of(r.0));
             for len in 1..=self.cfg.max_plies {
                 // (The pieces off stood still — no move of the line leaves their squares — or
                 // were read landing there: a rook in the hand is no `Rf8-c8` with the rook on
-                // c8 gone, c8 never read filled.)
+                // c8 gone, c8 never read filled. Every piece read landing is accounted for, the
+                // reports of the pieces off left out: a pawn knocked off g5 as it landed is no
+                // pawn knocked off g4, `g4-g5` never made.)
                 let mut lines = self.lines(cur, &sensed, len).into_iter().filter(|l| {
                     l.iter().all(|m| {
                         (!off.contains(m.to()) || landed.contains(m.to()))
                             && m.from().is_none_or(|f| !off.contains(f))
-                    })
+                    }) && self.stray_in(&kept, cur, l) == 0
                 });
                 match (lines.next(), lines.next()) {
                     (Some(line), None) => return Some((line, off)),
@@ -4916,6 +4970,75 @@ impl Tracker {
             }
             None
         })
+    }
+
+    /// Identity boards: [`Tracker::moves_with_pieces_off`] beyond the search's reach — quick
+    /// play went on, more moves than `max_plies`, while pieces were off the board. The fewest
+    /// squares of `cand` read empty since the game position `cur` (at most [`MAX_ABSENT`]) whose
+    /// pieces, taken as still standing there — each square's first empty report left out, and
+    /// the report of the piece put back (see [`knocked_off_by`]) — let the reports be followed
+    /// one by one (see [`Tracker::follow_chain`]) from `cur` to `board` with the pieces still
+    /// off put back, every report left accounted for (see [`Tracker::fit`]). When none do, from
+    /// the position before the last move, the first move another one, a revision seen (a slide
+    /// reported on its way, `Rab1` for `Rac1`, the piece knocked off meanwhile). Returns where
+    /// the moves start (the game's ply or the one before), the moves and the squares whose
+    /// pieces are still off (none after `ABSENT_LOOKS / 10` sets from each position).
+    fn followed_with_pieces_off(
+        &self,
+        cur: &Chess,
+        board: &Board,
+        cand: &[(Square, shakmaty::Piece)],
+    ) -> Option<(usize, Vec<Move>, Bitboard)> {
+        // (Reports left out beyond `MAX_REPORTS`: the moves cannot be followed to the board.)
+        let g = self.game.as_ref()?;
+        if self.dump_since_confirm || self.reports.len() >= MAX_REPORTS {
+            return None;
+        }
+        let emptied: Bitboard = self.reports.iter().filter(|r| !r.1).map(|r| r.0).collect();
+        let cand: Vec<(Square, shakmaty::Piece)> = cand
+            .iter()
+            .filter(|c| emptied.contains(c.0))
+            .copied()
+            .collect();
+        let squares: Vec<Square> = cand.iter().map(|c| c.0).collect();
+        let piece_of = |sq: Square| cand.iter().find(|c| c.0 == sq).map(|c| c.1);
+        let n = g.moves.len();
+        let revision = n
+            .checked_sub(1)
+            .map(|k| (k, &g.positions[k], Some(g.moves[k])));
+        [(n, cur, None)]
+            .into_iter()
+            .chain(revision)
+            .find_map(|(k, start, last)| {
+                first_of_sets(&squares, &mut 0, ABSENT_LOOKS / 10, |off| {
+                    let (kept, still) = knocked_off_by(
+                        &self.reports,
+                        off,
+                        |r| (r.0, r.1),
+                        |r| r.2 == piece_of(r.0),
+                    );
+                    let mut end = board.clone();
+                    for sq in still {
+                        end.set_piece_at(sq, piece_of(sq)?);
+                    }
+                    // (Cheap first: moves never add pieces.)
+                    if Color::ALL
+                        .into_iter()
+                        .any(|c| pieces_lost(start.board(), &end, c).is_none())
+                    {
+                        return None;
+                    }
+                    let chain = self.follow_chain_in(&kept, start, cur.board(), last, Some(8));
+                    let reached = chain.last().map_or(start, |s| &s.1);
+                    if *reached.board() != end || chain.is_empty() {
+                        return None;
+                    }
+                    let line: Vec<Move> = chain.into_iter().map(|s| s.0).collect();
+                    let seen = last.is_none_or(|last| self.revision_seen(start, last, &line));
+                    (seen && self.fit_in((&kept, Some(cur.board())), start, &line) == Some((0, 0)))
+                        .then_some((k, line, still))
+                })
+            })
     }
 
     /// Identity boards: the squares `board` reads empty whose piece may have gone off the board,
@@ -4940,21 +5063,28 @@ impl Tracker {
             .and_then(|r| r.2)
     }
 
-    /// Identity boards: `line` from the game position gives the board but for pieces of it
-    /// gone off the board on `off` (knocked off while play went on, see
-    /// [`Tracker::moves_with_pieces_off`]): the moves are taken, the pieces kept in the game — the
+    /// Identity boards: `line` from ply `k` of the game (the game position, or the one before:
+    /// its last move revised) gives the board but for pieces of it gone off the board on `off`
+    /// (knocked off while play went on, see [`Tracker::moves_with_pieces_off`],
+    /// [`Tracker::followed_with_pieces_off`]): moves read since are taken back, the moves are
+    /// taken, the pieces kept in the game — the
     /// board read as if they stood there (`absent`) until each is back — and reported
     /// `displaced` (7.4) without holding the game (an alert still standing is over: play went
     /// on).
-    fn take_absent_identity(&mut self, now: u64, line: &[Move], off: Bitboard) {
+    fn take_absent_identity(&mut self, now: u64, k: usize, line: &[Move], off: Bitboard) {
         self.alert = false;
+        self.takeback_to(now, k);
         self.apply_line(now, line);
         self.confirmed();
         let Some(g) = self.game.as_ref() else {
             return;
         };
         let pos = g.current().clone();
-        self.keep_off_board(now, off, pos);
+        // (None may be off: pieces lifted long and put back, see
+        // `Tracker::followed_with_pieces_off`.)
+        if off.any() {
+            self.keep_off_board(now, off, pos);
+        }
     }
 
     /// Pieces of `pos` (the game position they are kept in) gone off the board on `off`: the
@@ -6176,6 +6306,21 @@ impl Tracker {
     /// reply's piece lifted, two moves at once). With `last`, the first move must be another
     /// one (a revision of it). The moves so followed, each with the position after it.
     fn follow_chain(&self, before: &Chess, base: &Board, last: Option<Move>) -> Vec<(Move, Chess)> {
+        self.follow_chain_in(&self.reports, before, base, last, None)
+    }
+
+    /// [`Tracker::follow_chain`] through other `reports` (those since the game position with
+    /// pieces knocked off left out, see [`Tracker::followed_with_pieces_off`]). With
+    /// `give_up`, the moves followed so far once the board is that many squares off the
+    /// position they reach (a move not followed: the board never comes back to it).
+    fn follow_chain_in(
+        &self,
+        reports: &[Report],
+        before: &Chess,
+        base: &Board,
+        last: Option<Move>,
+        give_up: Option<usize>,
+    ) -> Vec<(Move, Chess)> {
         let mut board = Sensed::Identity {
             board: base.clone(),
             unknown: Bitboard::EMPTY,
@@ -6184,9 +6329,12 @@ impl Tracker {
         let mut chain: Vec<(Move, Chess)> = Vec::new();
         // (Where the last capture and recapture were taken, while nothing followed them.)
         let mut recaptured: Option<usize> = None;
-        for &(sq, placed, piece, _) in &self.reports {
+        for &(sq, placed, piece, _) in reports {
             board.set(sq, piece.map_or(PieceCode::Empty, PieceCode::Piece));
             let tail = position_before(&chain, before, chain.len()).clone();
+            if give_up.is_some_and(|n| board.diff(tail.board()).count() > n) {
+                break;
+            }
             let revised = |m: &Move, k: usize| k > 0 || Some(*m) != last;
             if let Some(next) = self.one_move(&tail, &board)
                 && revised(&next.0, chain.len())
@@ -8423,12 +8571,25 @@ fn first_of_sets<T>(
 /// report that fills it (the piece put back) — and the squares of `off` not filled again
 /// (pieces still off).
 fn knocked_off(reports: &[(Square, bool)], off: Bitboard) -> (Vec<(Square, bool)>, Bitboard) {
+    knocked_off_by(reports, off, |r| (r.0, r.1), |_| true)
+}
+
+/// [`knocked_off`] for reports of any kind (`read`: the square, whether it reads occupied): a
+/// fill that is no piece put back (`put_back`; identity boards: another piece landing there,
+/// capturing the piece off the board) is kept, and its square is no longer off.
+fn knocked_off_by<R: Copy>(
+    reports: &[R],
+    off: Bitboard,
+    read: impl Fn(&R) -> (Square, bool),
+    put_back: impl Fn(&R) -> bool,
+) -> (Vec<R>, Bitboard) {
     let mut knocked = Bitboard::EMPTY;
     let mut back = Bitboard::EMPTY;
     let kept = reports
         .iter()
         .copied()
-        .filter(|&(sq, occupied)| {
+        .filter(|r| {
+            let (sq, occupied) = read(r);
             if !off.contains(sq) || back.contains(sq) {
                 return true;
             }
@@ -8441,6 +8602,7 @@ fn knocked_off(reports: &[(Square, bool)], off: Bitboard) -> (Vec<(Square, bool)
             }
             if occupied {
                 back.add(sq);
+                return !put_back(r);
             }
             // (Nothing but a fill can follow an empty report.)
             false
