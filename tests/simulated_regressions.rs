@@ -1526,7 +1526,9 @@ fn presses_reported_late_change_no_moves_on_occupancy_boards() {
 /// on its square and gone since (559). Since stop 50, beyond the search's reach too: the
 /// reports since the game position followed one by one with the pieces off left out (the
 /// game no longer stalls for good when quick play went on — 719), every piece read landing
-/// accounted for (733), and the last move revised when it was a slide read on its way (742).
+/// accounted for (733), the last move revised when it was a slide read on its way (742), and
+/// looked for before a reading of the moves from further back that leaves reports unaccounted
+/// for (754).
 #[test]
 fn identity_boards_follow_pieces_knocked_off_while_play_goes_on() {
     use eboardd::core::event::EventKind;
@@ -1550,6 +1552,9 @@ fn identity_boards_follow_pieces_knocked_off_while_play_goes_on() {
         // (`Rac1` read `Rab1` on its way, the pawn knocked off meanwhile: the last move
         // revised as the reports are followed with the pawn off the board.)
         (0, 276, 20, &[Square::D5], Some(28)),
+        // (The a2 pawn knocked off after `Qxc4 Qxf8+ Kc7`: no `Qxa2 … Qxc4` read again from
+        // further back, the queen never read on a2.)
+        (0, 81, 35, &[Square::A2], None),
     ] {
         let g = &games[i];
         let cfg = SimConfig::sample(i, seed, 0.8, &Pattern::ALL);

@@ -3904,13 +3904,55 @@ impl Tracker {
     /// [`DEEP_REREAD_NODES`] positions before any is found — once the board has rested
     /// `displaced_ms` (also before displaced pieces are reported). Lines are matched to the
     /// reports since the position they start from (`Tracker::timed_history`).
+    ///
+    /// A board shaped as displaced pieces may be pieces knocked off the board while play went
+    /// on (see [`Tracker::take_pieces_off`]): looked for before a reading that leaves reports
+    /// unaccounted for — `Qxc4 Qxf8+ Kc7 Qe7`, the a2 pawn knocked off, is no `Qxa2 Qxf8+ Kc7
+    /// Qe7 Qxc4` with the queen never read on a2 (`examples/knocked_off.rs`, `ID=1`: 742 →
+    /// 745 of 761).
     fn reread_deeper(&mut self, now: u64, sensed: &Sensed) -> bool {
         // (Only a board at rest as long as displaced pieces wait: a board nothing explains
         // is far likelier a move in progress, or pieces being put right.)
         if now < self.last_change_ms + self.cfg.displaced_ms {
             return false;
         }
-        self.reread_deeper_now(now, sensed, false)
+        let deeper = self.deeper_reading(sensed, false);
+        if let Some((k, start, line, true)) = &deeper {
+            self.read_again_unless_ghost(now, *k, start, line);
+            return true;
+        }
+        if self.take_pieces_off(now, sensed) {
+            return true;
+        }
+        let Some((k, start, line, _)) = deeper else {
+            return false;
+        };
+        self.read_again_unless_ghost(now, k, &start, &line);
+        true
+    }
+
+    /// Identity boards, a board shaped as displaced pieces: pieces knocked off the board while
+    /// play went on (see [`Tracker::moves_with_pieces_off`], else
+    /// [`Tracker::followed_with_pieces_off`]) taken so. Returns whether they were.
+    fn take_pieces_off(&mut self, now: u64, sensed: &Sensed) -> bool {
+        let (Sensed::Identity { board, unknown }, Some(g)) = (sensed, self.game.as_ref()) else {
+            return false;
+        };
+        let cur = g.current();
+        if !unknown.is_empty() || !matches!(irregular::classify(cur, board), Shape::Displaced(_)) {
+            return false;
+        }
+        let cand = self.pieces_maybe_off(cur, board);
+        let n = g.moves.len();
+        let Some((k, line, off)) = self
+            .moves_with_pieces_off(cur, board, &cand)
+            .map(|(line, off)| (n, line, off))
+            .or_else(|| self.followed_with_pieces_off(cur, board, &cand))
+        else {
+            return false;
+        };
+        self.take_absent_identity(now, k, &line, off);
+        true
     }
 
     /// Identity boards, a clock press on a board that reads as an illegal move from the game
@@ -3928,16 +3970,28 @@ impl Tracker {
     /// [`Tracker::reread_deeper`] without its wait for rest; `perfect_only`: only a line that
     /// accounts for every report in order.
     fn reread_deeper_now(&mut self, now: u64, sensed: &Sensed, perfect_only: bool) -> bool {
-        let Some(g) = self.game.as_ref() else {
+        let Some((k, start, line, _)) = self.deeper_reading(sensed, perfect_only) else {
             return false;
         };
+        self.read_again_unless_ghost(now, k, &start, &line);
+        true
+    }
+
+    /// [`Tracker::reread_deeper_now`]'s reading, not taken: the ply read again from, its
+    /// position, the line, and whether it accounts for every report in order.
+    fn deeper_reading(
+        &self,
+        sensed: &Sensed,
+        perfect_only: bool,
+    ) -> Option<(usize, Chess, Vec<Move>, bool)> {
+        let g = self.game.as_ref()?;
         if self.alert || self.dump_since_confirm {
-            return false;
+            return None;
         }
         if let Sensed::Identity { unknown, .. } = sensed
             && !unknown.is_empty()
         {
-            return false;
+            return None;
         }
         let n = g.moves.len();
         // (The moves that may be read again: those reported within the revision window.)
@@ -3980,14 +4034,11 @@ impl Tracker {
             );
         }
         self.search_budget.set(u32::MAX);
-        let Some((k, start, line)) = found else {
-            return false;
-        };
-        self.read_again_unless_ghost(now, k, &start, &line);
-        true
+        found
     }
 
-    /// [`Tracker::reread_deeper`]'s search: the ply read again from, its position and the line.
+    /// [`Tracker::reread_deeper`]'s search: the ply read again from, its position, the line and
+    /// whether it accounts for every report in order.
     fn deeper_line(
         &self,
         sensed: &Sensed,
@@ -3995,7 +4046,7 @@ impl Tracker {
         tries: Vec<(usize, usize)>,
         touched_since: Bitboard,
         perfect_only: bool,
-    ) -> Option<(usize, Chess, Vec<Move>)> {
+    ) -> Option<(usize, Chess, Vec<Move>, bool)> {
         let mut fallback = None;
         for (d, len) in tries {
             let g = self.game.as_ref()?;
@@ -4052,7 +4103,7 @@ impl Tracker {
             };
             let mut top = keyed.into_iter().filter(|(c, _)| *c == best);
             let unique = match (top.next(), top.next()) {
-                (Some((_, line)), None) => Some((k, start, line)),
+                (Some((_, line)), None) => Some((k, start, line, best.0 == (0, 0))),
                 _ => None,
             };
             // (A line that accounts for every report in order ends the search; else the
@@ -4796,20 +4847,10 @@ impl Tracker {
             }
             Shape::Displaced(diffs) => {
                 if self.due(now, t + self.cfg.displaced_ms, &sensed) {
-                    // (Not before the moves have been read again from further back: a line
-                    // the board shows out of order was a move in progress, not once at
-                    // rest — see `Tracker::reread_deeper`.)
+                    // (Not before the moves have been read again from further back, or pieces
+                    // looked for off the board: a line the board shows out of order was a
+                    // move in progress, not once at rest — see `Tracker::reread_deeper`.)
                     if self.reread_deeper(now, &sensed) {
-                        return;
-                    }
-                    let cand = self.pieces_maybe_off(cur, board);
-                    let n = self.ply() as usize;
-                    if let Some((k, line, off)) = self
-                        .moves_with_pieces_off(cur, board, &cand)
-                        .map(|(line, off)| (n, line, off))
-                        .or_else(|| self.followed_with_pieces_off(cur, board, &cand))
-                    {
-                        self.take_absent_identity(now, k, &line, off);
                         return;
                     }
                     self.displaced(now, diffs, cur);
