@@ -1528,7 +1528,7 @@ fn presses_reported_late_change_no_moves_on_occupancy_boards() {
 /// game no longer stalls for good when quick play went on — 719), every piece read landing
 /// accounted for (733), the last move revised when it was a slide read on its way (742), and
 /// looked for before a reading of the moves from further back that leaves reports unaccounted
-/// for (754).
+/// for (754), a move of the pieces' side counted since by its piece read landing (755).
 #[test]
 fn identity_boards_follow_pieces_knocked_off_while_play_goes_on() {
     use eboardd::core::event::EventKind;
@@ -1555,6 +1555,9 @@ fn identity_boards_follow_pieces_knocked_off_while_play_goes_on() {
         // (The a2 pawn knocked off after `Qxc4 Qxf8+ Kc7`: no `Qxa2 … Qxc4` read again from
         // further back, the queen never read on a2.)
         (0, 81, 35, &[Square::A2], None),
+        // (White's moves since the g2 pawn went land where other pieces had landed before
+        // it went — `Rxd7` where `Nd7` landed: still moves of its side made since.)
+        (0, 312, 32, &[Square::G2], Some(44)),
     ] {
         let g = &games[i];
         let cfg = SimConfig::sample(i, seed, 0.8, &Pattern::ALL);

@@ -4917,7 +4917,13 @@ impl Tracker {
                 .is_some_and(|t| {
                     line.iter().enumerate().any(|(j, m)| {
                         let mover = if j % 2 == 0 { cur.turn() } else { !cur.turn() };
-                        Some(mover) == color && self.first_filled_at(m.to()).is_some_and(|f| f > t)
+                        // (A piece of that side read landing on the move's target since: the
+                        // target may have been filled before too — `Rxd7` where `Nd7` landed.)
+                        let to = landing(m, mover).0;
+                        Some(mover) == color
+                            && self.reports.iter().any(|r| {
+                                r.0 == to && r.1 && r.3 > t && r.2.map(|p| p.color) == color
+                            })
                     })
                 })
         })
