@@ -4,7 +4,8 @@
 //! that stand still for the rest of the game are swept off the board; for every other pair of
 //! three samples they are put back 4 to 19 plies later. Prints each game that differs (sample,
 //! how many pieces, after which ply, when put back, the squares, the first ply that differs)
-//! and the count.
+//! and the count; and the games with a `restored` event while the pieces were still off (each
+//! printed), and those without one after they were put back (counted).
 //!
 //! `cargo run --release --example knocked_off`; `SEED=N` draws the handling (and the plies and
 //! pieces) again, `N=COUNT` takes the first COUNT games (default all), `ID=1` reads the
@@ -12,6 +13,7 @@
 
 use std::collections::BTreeSet;
 
+use eboardd::core::event::EventKind;
 use eboardd::core::session::Sensing;
 use eboardd::core::sim::{Pattern, SimConfig, replay_config, simulate_edited, uci_as_sensed};
 use eboardd::shell::replay::{replay_moves, run_capture};
@@ -35,6 +37,7 @@ fn main() {
     };
     let games = shared_data::simulation_games();
     let (mut tried, mut exact) = (0, 0);
+    let (mut early, mut unrestored) = (0, 0);
     let s = seed as usize;
     for (i, g) in games.iter().enumerate().take(n) {
         if only.is_some_and(|o| o != i) {
@@ -70,21 +73,26 @@ fn main() {
             .collect();
         let (cap, _) = simulate_edited(g, &cfg, |script| {
             script
-                .set_after(after, 1_500, 60, &off)
-                .expect("the ply is played");
-            if let Some(b) = back {
-                script
-                    .set_after(b, 2_000, 400, &on)
-                    .expect("the ply is played");
+                .set_meanwhile(after, &off, back.map(|b| (b, &on[..])))
+                .expect("the plies are played");
+        });
+        let mut restored = 0;
+        run_capture(&cap, replay_config(g, &cfg, sensing), |e| {
+            if matches!(e.kind, EventKind::Restored { .. }) {
+                restored += 1;
+            }
+            let json = serde_json::to_string(&e).unwrap_or_default();
+            if only.is_some() && !json.contains("\"clock\"") {
+                println!("{json}");
             }
         });
-        if only.is_some() {
-            run_capture(&cap, replay_config(g, &cfg, sensing), |e| {
-                let json = serde_json::to_string(&e).unwrap_or_default();
-                if !json.contains("\"clock\"") {
-                    println!("{json}");
-                }
-            });
+        // (`restored` with the pieces still off: a piece passing over a square read as one
+        // back. None with the pieces put back: the board never read as the game's again.)
+        if back.is_none() && restored > 0 {
+            early += 1;
+            println!("restored early: sample {i} swept={swept:?}, {restored} times");
+        } else if back.is_some() && restored == 0 {
+            unrestored += 1;
         }
         let got: Vec<String> = replay_moves(&cap, replay_config(g, &cfg, sensing))
             .iter()
@@ -110,5 +118,8 @@ fn main() {
             );
         }
     }
+    println!(
+        "restored with pieces still off: {early} games; no restored after they were put back: {unrestored} games"
+    );
     println!("knocked off, SEED={seed}: {exact} of {tried} games exact");
 }

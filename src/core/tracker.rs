@@ -488,6 +488,11 @@ const DEEP_REFOLLOW_PLIES: usize = 120;
 /// `unexplained`.
 const DEEP_REFOLLOW_MS: u64 = 10_000;
 
+/// A piece gone off the board (see `Tracker::absent`) read on its square again is back once
+/// it has stood there this long: a piece sliding over the square passes it sooner (as a slide
+/// paused shorter than `SLIDE_PAUSE_MS` is no move).
+const RETURN_MS: u64 = SLIDE_PAUSE_MS;
+
 /// At most this many pieces gone off the board while play goes on are looked for (see
 /// `first_of_sets`: on a stalled occupancy board, on an identity board shaped as displaced
 /// pieces).
@@ -1069,6 +1074,12 @@ pub struct Tracker {
     /// with them still in it: the board reads as if they stood there until each square reads
     /// occupied again (put back).
     absent: Bitboard,
+    /// Squares of `absent` read holding their piece again since `returned_at` — back only once
+    /// they have held it [`RETURN_MS`] (see `Tracker::settle_returns`): a piece sliding over
+    /// the square reads there for a moment too.
+    returning: Bitboard,
+    /// When the last square of `returning` was read holding its piece again.
+    returned_at: u64,
     /// The first report of the moves taken back since the last confirmed position: moves put
     /// in their place (a revision, a re-reading) may have been reported from there on.
     history_floor: Option<usize>,
@@ -1159,6 +1170,8 @@ impl Tracker {
             absent_unfollowed: None,
             absent_looked_at: None,
             absent: Bitboard::EMPTY,
+            returning: Bitboard::EMPTY,
+            returned_at: 0,
             ops: Vec::new(),
             before_empty: None,
             show_ahead: None,
@@ -1220,33 +1233,34 @@ impl Tracker {
         self.shown.clear();
         self.last_unexplained = None;
         self.absent = Bitboard::EMPTY;
+        self.returning = Bitboard::EMPTY;
     }
 
     /// A field changed (after the session updated its fields).
     pub fn on_field(&mut self, now: u64, index: u8, piece: PieceCode) {
         let sq = self.orientation.square(index);
+        self.settle_returns(now);
         // (A square whose piece went off the board already reads as holding it: the piece put
-        // back is no news. The last one back, the board is the game's again. Another piece put
-        // there — identity boards — is news: a capture there.)
+        // back is no news — it is back once it has stood there `RETURN_MS`, and the last one
+        // back, the board is the game's again; read empty before, it was a piece sliding
+        // over. Another piece put there — identity boards — is news: a capture there.)
         if self.absent.contains(sq) {
             if piece == PieceCode::Empty {
+                self.returning.discard(sq);
                 return;
             }
-            self.absent.discard(sq);
             let same = match &self.live {
                 Some(Sensed::Identity { board, .. }) => board.piece_at(sq) == piece.piece(),
                 _ => true,
             };
-            // (Else the square's new piece is reported.)
             if same {
-                if self.absent.is_empty()
-                    && let Some(g) = self.game.as_ref()
-                {
-                    let pos = Box::new(g.current().clone());
-                    self.ops.push((now, GameOp::Restored { pos }));
-                }
+                self.returning.add(sq);
+                self.returned_at = now;
                 return;
             }
+            // (The square's new piece is reported.)
+            self.absent.discard(sq);
+            self.returning.discard(sq);
         }
         // An occupancy board only reports occupied/empty: a change of piece on an occupied
         // square (a DGT board read as occupancy-only) is no news.
@@ -1302,6 +1316,21 @@ impl Tracker {
             self.before_empty = Some(before);
         }
         self.follow();
+    }
+
+    /// Squares whose pieces were off the board, read holding them again [`RETURN_MS`] ago and
+    /// since (see `Tracker::returning`): back. The last one back, `restored`.
+    fn settle_returns(&mut self, now: u64) {
+        if self.returning.is_empty() || now < self.returned_at + RETURN_MS {
+            return;
+        }
+        self.absent &= !std::mem::take(&mut self.returning);
+        if self.absent.is_empty()
+            && let Some(g) = self.game.as_ref()
+        {
+            let pos = Box::new(g.current().clone());
+            self.ops.push((now, GameOp::Restored { pos }));
+        }
     }
 
     /// `piece` back on `sq` a moment after the square read empty, with that piece there
@@ -1361,9 +1390,15 @@ impl Tracker {
             Sensed::Occupancy(occ) => *occ,
             Sensed::Identity { board, .. } => board.occupied(),
         };
+        let was_absent = self.absent.any();
         self.absent &= !read;
+        self.returning &= self.absent;
         if let Some(g) = self.game.as_ref() {
             live.put_back(self.absent, g.current().board());
+            if was_absent && self.absent.is_empty() {
+                let pos = Box::new(g.current().clone());
+                self.ops.push((now, GameOp::Restored { pos }));
+            }
         }
         self.live = Some(live);
         self.dump_since_confirm = true;
@@ -2099,13 +2134,12 @@ impl Tracker {
             self.extra_deadline
                 .unwrap_or(self.last_change_ms + self.cfg.settle_ms)
         });
-        match (press, settle) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+        let returns = self.returning.any().then_some(self.returned_at + RETURN_MS);
+        [press, settle, returns].into_iter().flatten().min()
     }
 
     pub fn handle_timeout(&mut self, now: u64, fields: &[PieceCode; 64]) {
+        self.settle_returns(now);
         if let (Some(p), Some(t)) = (self.pending_press, self.press_deadline())
             && now >= t
         {
@@ -8286,6 +8320,7 @@ impl Tracker {
                 self.unseen_ply = None;
                 self.may_stand = None;
                 self.absent = Bitboard::EMPTY;
+                self.returning = Bitboard::EMPTY;
                 self.ops.push((
                     now,
                     GameOp::NewGame {

@@ -85,6 +85,9 @@ pub enum ActionKind {
     MoveDone { ply: usize },
 }
 
+/// A square set to a piece, or emptied (see [`Script::set_after`]).
+pub type SquareSet = (Square, Option<Piece>);
+
 /// One action at a time.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Action {
@@ -144,14 +147,15 @@ impl Script {
     /// After ply `ply` is complete (see [`Script::after_move_ms`]), pauses the game
     /// `pause_ms` and sets each square of `sets` to its content in turn, the first 200 ms in
     /// and then every `gap_ms` (handling no move explains: pieces knocked off, put back, a
-    /// spare piece put down). None when the game has no such ply.
+    /// spare piece put down). Returns where the pause starts; none when the game has no such
+    /// ply.
     pub fn set_after(
         &mut self,
         ply: usize,
         pause_ms: u64,
         gap_ms: u64,
-        sets: &[(Square, Option<Piece>)],
-    ) -> Option<()> {
+        sets: &[SquareSet],
+    ) -> Option<u64> {
         let at = self.after_move_ms(ply)?;
         let inserted: Vec<Action> = (0..)
             .zip(sets)
@@ -161,6 +165,35 @@ impl Script {
             })
             .collect();
         self.splice(at, pause_ms, &inserted);
+        Some(at)
+    }
+
+    /// Sets each square of `sets` after ply `ply` (1.5 s into the game's pause, one every 60
+    /// ms: pieces knocked off the board, spare pieces put down) and, with `back`, each square
+    /// of its sets after its ply (2 s, one every 400 ms: put back, taken away) — squares the
+    /// game's moves leave alone meanwhile. The handling planned meanwhile for those squares,
+    /// for the game as played (a piece there lifted and put back, a flicker), is left out: no
+    /// piece off the board is adjusted. None when the game has no such ply.
+    pub fn set_meanwhile(
+        &mut self,
+        ply: usize,
+        sets: &[SquareSet],
+        back: Option<(usize, &[SquareSet])>,
+    ) -> Option<()> {
+        const PAUSE_MS: u64 = 1_500;
+        let from = self.set_after(ply, PAUSE_MS, 60, sets)? + PAUSE_MS;
+        let until = match back {
+            Some((ply, again)) => self.set_after(ply, 2_000, 400, again)?,
+            None => u64::MAX,
+        };
+        let squares: Vec<Square> = sets.iter().map(|s| s.0).collect();
+        self.actions.retain(|a| {
+            let square = match a.kind {
+                ActionKind::Set { square, .. } | ActionKind::Flicker { square, .. } => square,
+                _ => return true,
+            };
+            a.t_ms < from || a.t_ms >= until || !squares.contains(&square)
+        });
         Some(())
     }
 
