@@ -5,7 +5,8 @@
 //! three samples they are put back 4 to 19 plies later. Prints each game that differs (sample,
 //! how many pieces, after which ply, when put back, the squares, the first ply that differs)
 //! and the count; and the games with a `restored` event while the pieces were still off (each
-//! printed), and those without one after they were put back (counted).
+//! printed), and those reported `displaced` without a `restored` after the pieces were put
+//! back (each printed).
 //!
 //! `cargo run --release --example knocked_off`; `SEED=N` draws the handling (and the plies and
 //! pieces) again, `N=COUNT` takes the first COUNT games (default all), `ID=1` reads the
@@ -76,10 +77,12 @@ fn main() {
                 .set_meanwhile(after, &off, back.map(|b| (b, &on[..])))
                 .expect("the plies are played");
         });
-        let mut restored = 0;
+        let (mut restored, mut displaced) = (0, 0);
         run_capture(&cap, replay_config(g, &cfg, sensing), |e| {
-            if matches!(e.kind, EventKind::Restored { .. }) {
-                restored += 1;
+            match e.kind {
+                EventKind::Restored { .. } => restored += 1,
+                EventKind::Displaced { .. } => displaced += 1,
+                _ => {}
             }
             let json = serde_json::to_string(&e).unwrap_or_default();
             if only.is_some() && !json.contains("\"clock\"") {
@@ -87,12 +90,14 @@ fn main() {
             }
         });
         // (`restored` with the pieces still off: a piece passing over a square read as one
-        // back. None with the pieces put back: the board never read as the game's again.)
+        // back, or other squares taken as off. None after pieces reported off were put back:
+        // the board never read as the game's again.)
         if back.is_none() && restored > 0 {
             early += 1;
             println!("restored early: sample {i} swept={swept:?}, {restored} times");
-        } else if back.is_some() && restored == 0 {
+        } else if back.is_some() && displaced > 0 && restored == 0 {
             unrestored += 1;
+            println!("never restored: sample {i} swept={swept:?}");
         }
         let got: Vec<String> = replay_moves(&cap, replay_config(g, &cfg, sensing))
             .iter()
@@ -119,7 +124,7 @@ fn main() {
         }
     }
     println!(
-        "restored with pieces still off: {early} games; no restored after they were put back: {unrestored} games"
+        "restored with pieces still off: {early} games; displaced, put back, never restored: {unrestored} games"
     );
     println!("knocked off, SEED={seed}: {exact} of {tried} games exact");
 }
