@@ -10,7 +10,9 @@
 //!
 //! `cargo run --release --example knocked_off`; `SEED=N` draws the handling (and the plies and
 //! pieces) again, `N=COUNT` takes the first COUNT games (default all), `ID=1` reads the
-//! boards as identity boards, `ONLY=I` prints sample I's events.
+//! boards as identity boards, `ONLY=I` prints sample I's events, `OVER=1` knocks one piece over
+//! onto an empty square next to it instead, and puts it back from there (only the games where
+//! the pieces are put back).
 
 use std::collections::BTreeSet;
 
@@ -19,7 +21,7 @@ use eboardd::core::session::Sensing;
 use eboardd::core::sim::{Pattern, SimConfig, replay_config, simulate_edited, uci_as_sensed};
 use eboardd::shell::replay::{replay_moves, run_capture};
 use eboardd::shell::shared_data;
-use shakmaty::{CastlingMode, Position};
+use shakmaty::{CastlingMode, Position, attacks};
 
 fn main() {
     let seed: u64 = std::env::var("SEED")
@@ -31,6 +33,7 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(usize::MAX);
     let only: Option<usize> = std::env::var("ONLY").ok().and_then(|s| s.parse().ok());
+    let over = std::env::var("OVER").is_ok();
     let sensing = if std::env::var("ID").is_ok() {
         Sensing::Identity
     } else {
@@ -67,11 +70,24 @@ fn main() {
             .into_iter()
             .collect();
         tried += 1;
-        let off: Vec<_> = swept.iter().map(|&sq| (sq, None)).collect();
-        let on: Vec<_> = swept
+        let mut off: Vec<_> = swept.iter().map(|&sq| (sq, None)).collect();
+        let mut on: Vec<_> = swept
             .iter()
             .map(|&sq| (sq, pos.board().piece_at(sq)))
             .collect();
+        // (`OVER=1`: the first piece knocked over onto an empty square next to it the rest of
+        // the game leaves alone, and put back from there; games without a put back left out.)
+        let mut swept = swept;
+        if over {
+            let next = !pos.board().occupied() & !touched & attacks::king_attacks(swept[0]);
+            let (Some(onto), Some(_)) = (next.first(), back) else {
+                tried -= 1;
+                continue;
+            };
+            swept.truncate(1);
+            off = vec![(swept[0], None), (onto, on[0].1)];
+            on = vec![(onto, None), on[0]];
+        }
         let (cap, _) = simulate_edited(g, &cfg, |script| {
             script
                 .set_meanwhile(after, &off, back.map(|b| (b, &on[..])))

@@ -4463,7 +4463,8 @@ impl Tracker {
             };
             let emptied: Bitboard = reports.iter().filter(|r| !r.1).map(|r| r.0).collect();
             let squares: Vec<Square> = emptied.into_iter().collect();
-            let found = first_of_sets(&squares, &mut looks, ABSENT_LOOKS, |off| {
+            let found = first_of_sets(&squares, &mut looks, ABSENT_LOOKS, |set| {
+                let off: Bitboard = set.iter().copied().collect();
                 let (kept, still) = knocked_off(&reports, off);
                 let lines =
                     self.follow_reports(&g.positions[k], &kept, *occ | still, false, Some(&memo));
@@ -5014,7 +5015,8 @@ impl Tracker {
             .collect();
         let squares: Vec<Square> = cand.iter().map(|c| c.0).collect();
         let piece_of = |sq: Square| cand.iter().find(|c| c.0 == sq).map(|c| c.1);
-        first_of_sets(&squares, &mut 0, ABSENT_LOOKS / 10, |off| {
+        first_of_sets(&squares, &mut 0, ABSENT_LOOKS / 10, |set| {
+            let off: Bitboard = set.iter().copied().collect();
             let mut shown = board.clone();
             for &(o, p) in cand {
                 if off.contains(o) {
@@ -5081,8 +5083,21 @@ impl Tracker {
             .filter(|c| emptied.contains(c.0))
             .copied()
             .collect();
-        let squares: Vec<Square> = cand.iter().map(|c| c.0).collect();
-        let piece_of = |sq: Square| cand.iter().find(|c| c.0 == sq).map(|c| c.1);
+        let piece_of = |sq: Square| {
+            cand.iter()
+                .find(|c| c.0 == sq)
+                .map(|c| c.1)
+                .or_else(|| cur.board().piece_at(sq))
+        };
+        // (Each a set of squares whose pieces are off, and one of squares a piece lay on a while:
+        // first, pieces knocked over onto an empty square and put back since — see
+        // `Tracker::knocked_over`.)
+        let items: Vec<(Bitboard, Bitboard)> = self
+            .knocked_over(cur)
+            .into_iter()
+            .map(|(from, onto)| (Bitboard::from(from), Bitboard::from(onto)))
+            .chain(cand.iter().map(|c| (Bitboard::from(c.0), Bitboard::EMPTY)))
+            .collect();
         let n = g.moves.len();
         let revision = n
             .checked_sub(1)
@@ -5091,13 +5106,19 @@ impl Tracker {
             .into_iter()
             .chain(revision)
             .find_map(|(k, start, last)| {
-                first_of_sets(&squares, &mut 0, ABSENT_LOOKS / 10, |off| {
+                first_of_sets(&items, &mut 0, ABSENT_LOOKS / 10, |set| {
+                    let off = set.iter().fold(Bitboard::EMPTY, |b, i| b | i.0);
+                    let spare = set.iter().fold(Bitboard::EMPTY, |b, i| b | i.1);
+                    if set.iter().map(|i| i.0.count()).sum::<usize>() != off.count() {
+                        return None;
+                    }
                     let (kept, still) = knocked_off_by(
                         &self.reports,
                         off,
                         |r| (r.0, r.1),
                         |r| r.2 == piece_of(r.0),
                     );
+                    let kept = spare_taken_off(&kept, spare);
                     let mut end = board.clone();
                     for sq in still {
                         end.set_piece_at(sq, piece_of(sq)?);
@@ -5120,6 +5141,58 @@ impl Tracker {
                         .then_some((k, line, still))
                 })
             })
+    }
+
+    /// Identity boards: pieces knocked over onto an empty square since the game position `cur`
+    /// and put back, each where it stood and where it lay — the square read empty, the other
+    /// then read holding that piece within a second (its first report since `cur`), read empty
+    /// again, and the piece read back where it stood within a second. (A piece moved there and
+    /// back reads so too: the reports followed without them explain nothing then.)
+    fn knocked_over(&self, cur: &Chess) -> Vec<(Square, Square)> {
+        const WITHIN_MS: u64 = 1_000;
+        let r = &self.reports;
+        let mut out = Vec::new();
+        for (j, onto) in r.iter().enumerate() {
+            // (Its first report: filled, the square empty in the game.)
+            if !onto.1
+                || cur.board().occupied().contains(onto.0)
+                || r[..j].iter().any(|e| e.0 == onto.0)
+            {
+                continue;
+            }
+            let Some(piece) = onto.2 else { continue };
+            // (The piece that stood there: the last read landing there before, else the game
+            // position's — a pawn knocked over as it landed.)
+            let stood = |i: usize, sq: Square| {
+                r[..i]
+                    .iter()
+                    .rev()
+                    .find(|e| e.0 == sq && e.1)
+                    .map_or(cur.board().piece_at(sq), |e| e.2)
+            };
+            // (Either order within a scan: both squares are read in turn.)
+            let near = |i: usize| r[i].3.abs_diff(onto.3) <= WITHIN_MS;
+            let went = (0..r.len())
+                .filter(|&i| i != j && near(i))
+                .find(|&i| !r[i].1 && stood(i, r[i].0) == Some(piece))
+                .map(|i| &r[i]);
+            let Some(went) = went else { continue };
+            let Some(off) = r[j + 1..].iter().position(|e| e.0 == onto.0) else {
+                continue;
+            };
+            let lifted = &r[j + 1 + off];
+            let back = r.iter().any(|e| {
+                e.0 == went.0
+                    && e.1
+                    && e.2 == Some(piece)
+                    && e.3.abs_diff(lifted.3) <= WITHIN_MS
+                    && e.3 > went.3
+            });
+            if !lifted.1 && back {
+                out.push((went.0, onto.0));
+            }
+        }
+        out
     }
 
     /// Identity boards: the squares `board` reads empty whose piece may have gone off the board,
@@ -5153,7 +5226,7 @@ impl Tracker {
     /// `displaced` (7.4) without holding the game (an alert still standing is over: play went
     /// on).
     fn take_absent_identity(&mut self, now: u64, k: usize, line: &[Move], off: Bitboard) {
-        self.alert = false;
+        let alert = std::mem::take(&mut self.alert);
         self.takeback_to(now, k);
         self.apply_line(now, line);
         self.confirmed();
@@ -5161,10 +5234,13 @@ impl Tracker {
             return;
         };
         let pos = g.current().clone();
-        // (None may be off: pieces lifted long and put back, see
-        // `Tracker::followed_with_pieces_off`.)
+        // (None may be off: pieces lifted long, or knocked over, and put back — see
+        // `Tracker::followed_with_pieces_off`; an alert that stood is over.)
         if off.any() {
             self.keep_off_board(now, off, pos);
+        } else if alert {
+            self.ops
+                .push((now, GameOp::Restored { pos: Box::new(pos) }));
         }
     }
 
@@ -8617,30 +8693,31 @@ fn kept_since<T>(kept: &[T], total: usize, first: usize) -> &[T] {
     &kept[first.saturating_sub(dropped).min(kept.len())..]
 }
 
-/// The first set of at most [`MAX_ABSENT`] of `squares` — smaller sets first, each size in the
-/// order of `squares` — for which `found` gives something, counting each set tried in `looks`;
-/// none once `looks` passes `budget` (pieces gone off the board, see `Tracker::take_absent`,
-/// `Tracker::moves_with_pieces_off`).
-fn first_of_sets<T>(
-    squares: &[Square],
+/// The first set of at most [`MAX_ABSENT`] of `items` (squares) — smaller sets first, each size
+/// in the order of `items` — for which `found` gives something, counting each set tried in
+/// `looks`; none once `looks` passes `budget` (pieces gone off the board, see
+/// `Tracker::take_absent`, `Tracker::moves_with_pieces_off`).
+fn first_of_sets<I: Copy, T>(
+    items: &[I],
     looks: &mut usize,
     budget: usize,
-    mut found: impl FnMut(Bitboard) -> Option<T>,
+    mut found: impl FnMut(&[I]) -> Option<T>,
 ) -> Option<T> {
-    let mut sets = vec![(Bitboard::EMPTY, 0)];
+    let mut sets: Vec<(Vec<I>, usize)> = vec![(Vec::new(), 0)];
     for _ in 0..MAX_ABSENT {
         let mut larger = Vec::new();
-        for &(set, from) in &sets {
-            for (i, &sq) in squares.iter().enumerate().skip(from) {
+        for (set, from) in &sets {
+            for (i, &item) in items.iter().enumerate().skip(*from) {
                 *looks += 1;
                 if *looks > budget {
                     return None;
                 }
-                let off = set.with(sq);
-                if let Some(t) = found(off) {
+                let mut set = set.clone();
+                set.push(item);
+                if let Some(t) = found(&set) {
                     return Some(t);
                 }
-                larger.push((off, i + 1));
+                larger.push((set, i + 1));
             }
         }
         sets = larger;
@@ -8691,6 +8768,28 @@ fn knocked_off_by<R: Copy>(
         })
         .collect();
     (kept, off & !back)
+}
+
+/// Identity boards: `reports` without those of a piece put on each square of `spare` and taken
+/// off again (the square's first report, a fill, and the next one) — a piece knocked over onto
+/// it and put back where it stood (see [`knocked_off_by`]).
+fn spare_taken_off(reports: &[Report], spare: Bitboard) -> Vec<Report> {
+    let mut seen = Bitboard::EMPTY;
+    let mut gone = Bitboard::EMPTY;
+    reports
+        .iter()
+        .copied()
+        .filter(|r| {
+            if !spare.contains(r.0) || gone.contains(r.0) {
+                return true;
+            }
+            if seen.contains(r.0) {
+                gone.add(r.0);
+            }
+            seen.add(r.0);
+            false
+        })
+        .collect()
 }
 
 /// Identity boards: [`one_move_reply_lifted`], else the one move whose result the board shows
