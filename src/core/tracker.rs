@@ -2134,8 +2134,16 @@ impl Tracker {
             self.extra_deadline
                 .unwrap_or(self.last_change_ms + self.cfg.settle_ms)
         });
-        let returns = self.returning.any().then_some(self.returned_at + RETURN_MS);
-        [press, settle, returns].into_iter().flatten().min()
+        let due = match (press, settle) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        // (Pieces off the board read back, rarely: see `Tracker::settle_returns`.)
+        if self.returning.is_empty() {
+            return due;
+        }
+        let back = self.returned_at + RETURN_MS;
+        Some(due.map_or(back, |d| d.min(back)))
     }
 
     pub fn handle_timeout(&mut self, now: u64, fields: &[PieceCode; 64]) {
