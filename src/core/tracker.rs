@@ -3951,7 +3951,7 @@ impl Tracker {
     /// on (see [`Tracker::take_pieces_off`]): looked for before a reading that leaves reports
     /// unaccounted for — `Qxc4 Qxf8+ Kc7 Qe7`, the a2 pawn knocked off, is no `Qxa2 Qxf8+ Kc7
     /// Qe7 Qxc4` with the queen never read on a2 (`examples/knocked_off.rs`, `ID=1`: 742 →
-    /// 745 of 761).
+    /// 754 of 761).
     fn reread_deeper(&mut self, now: u64, sensed: &Sensed) -> bool {
         // (Only a board at rest as long as displaced pieces wait: a board nothing explains
         // is far likelier a move in progress, or pieces being put right.)
