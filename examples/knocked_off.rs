@@ -19,7 +19,7 @@ use std::collections::BTreeSet;
 use eboardd::core::event::EventKind;
 use eboardd::core::session::Sensing;
 use eboardd::core::sim::{Pattern, SimConfig, replay_config, simulate_edited, uci_as_sensed};
-use eboardd::shell::replay::{replay_moves, run_capture};
+use eboardd::shell::replay::replay_moves_with;
 use eboardd::shell::shared_data;
 use shakmaty::{CastlingMode, Position, attacks};
 
@@ -94,15 +94,17 @@ fn main() {
                 .expect("the plies are played");
         });
         let (mut restored, mut displaced) = (0, 0);
-        run_capture(&cap, replay_config(g, &cfg, sensing), |e| {
+        let got = replay_moves_with(&cap, replay_config(g, &cfg, sensing), |e| {
             match e.kind {
                 EventKind::Restored { .. } => restored += 1,
                 EventKind::Displaced { .. } => displaced += 1,
                 _ => {}
             }
-            let json = serde_json::to_string(&e).unwrap_or_default();
-            if only.is_some() && !json.contains("\"clock\"") {
-                println!("{json}");
+            if only.is_some() {
+                let json = serde_json::to_string(e).unwrap_or_default();
+                if !json.contains("\"clock\"") {
+                    println!("{json}");
+                }
             }
         });
         // (`restored` with the pieces still off: a piece passing over a square read as one
@@ -115,10 +117,7 @@ fn main() {
             unrestored += 1;
             println!("never restored: sample {i} swept={swept:?}");
         }
-        let got: Vec<String> = replay_moves(&cap, replay_config(g, &cfg, sensing))
-            .iter()
-            .map(|u| uci_as_sensed(u, sensing))
-            .collect();
+        let got: Vec<String> = got.iter().map(|u| uci_as_sensed(u, sensing)).collect();
         let want: Vec<String> = g
             .moves
             .iter()

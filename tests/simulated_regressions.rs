@@ -11,7 +11,7 @@
 
 use eboardd::core::session::Sensing;
 use eboardd::core::sim::{Pattern, SimConfig, SimGame, replay_config, simulate, uci_as_sensed};
-use eboardd::shell::replay::replay_moves;
+use eboardd::shell::replay::{replay_moves, replay_moves_with};
 use eboardd::shell::shared_data;
 use shakmaty::CastlingMode;
 
@@ -1287,17 +1287,16 @@ fn pieces_knocked_off_while_play_goes_on_are_followed() {
         let case = format!("SEED={seed} sample {i}, {swept:?} after ply {}", after + 1);
         let mut displaced = Vec::new();
         let (mut restored, mut unexplained) = (0, 0);
-        eboardd::shell::replay::run_capture(
+        let moves = replay_moves_with(
             &cap,
             replay_config(g, &cfg, Sensing::Occupancy),
-            |e| match e.kind {
-                EventKind::Displaced { squares, .. } => displaced.push(squares),
+            |e| match &e.kind {
+                EventKind::Displaced { squares, .. } => displaced.push(squares.clone()),
                 EventKind::Restored { .. } => restored += 1,
                 EventKind::Unexplained { .. } => unexplained += 1,
                 _ => {}
             },
         );
-        let moves = replay_moves(&cap, replay_config(g, &cfg, Sensing::Occupancy));
         let got: Vec<String> = moves
             .iter()
             .map(|u| uci_as_sensed(u, Sensing::Occupancy))
@@ -1561,16 +1560,20 @@ fn identity_boards_follow_pieces_knocked_off_while_play_goes_on() {
         let case = format!("SEED={seed} sample {i}, {swept:?} after ply {}", after + 1);
         let mut named: Vec<Vec<(String, String)>> = Vec::new();
         let mut restored = 0;
-        eboardd::shell::replay::run_capture(&cap, replay_config(g, &cfg, Sensing::Identity), |e| {
-            match e.kind {
-                EventKind::Displaced { squares, .. } => {
-                    named.push(squares.into_iter().map(|r| (r.square, r.found)).collect())
-                }
+        let moves = replay_moves_with(
+            &cap,
+            replay_config(g, &cfg, Sensing::Identity),
+            |e| match &e.kind {
+                EventKind::Displaced { squares, .. } => named.push(
+                    squares
+                        .iter()
+                        .map(|r| (r.square.clone(), r.found.clone()))
+                        .collect(),
+                ),
                 EventKind::Restored { .. } => restored += 1,
                 _ => {}
-            }
-        });
-        let moves = replay_moves(&cap, replay_config(g, &cfg, Sensing::Identity));
+            },
+        );
         let want: Vec<String> = g
             .moves
             .iter()
@@ -1634,14 +1637,12 @@ fn a_piece_passing_over_a_square_whose_piece_is_off_is_no_piece_put_back() {
         .collect();
     for sensing in [Sensing::Occupancy, Sensing::Identity] {
         let (mut displaced, mut restored) = (0, 0);
-        eboardd::shell::replay::run_capture(&cap, replay_config(g, &cfg, sensing), |e| {
-            match e.kind {
+        let got: Vec<String> =
+            replay_moves_with(&cap, replay_config(g, &cfg, sensing), |e| match e.kind {
                 EventKind::Displaced { .. } => displaced += 1,
                 EventKind::Restored { .. } => restored += 1,
                 _ => {}
-            }
-        });
-        let got: Vec<String> = replay_moves(&cap, replay_config(g, &cfg, sensing))
+            })
             .iter()
             .map(|u| uci_as_sensed(u, sensing))
             .collect();
@@ -1692,14 +1693,17 @@ fn identity_boards_report_the_moves_made_while_a_piece_lay_knocked_over() {
         .iter()
         .map(|m| m.to_uci(CastlingMode::Standard).to_string())
         .collect();
-    let config = || replay_config(g, &cfg, Sensing::Identity);
-    assert_eq!(replay_moves(&cap, config()), want, "not exact");
     let (mut displaced, mut restored) = (0, 0);
-    eboardd::shell::replay::run_capture(&cap, config(), |e| match e.kind {
-        EventKind::Displaced { .. } => displaced += 1,
-        EventKind::Restored { .. } => restored += 1,
-        _ => {}
-    });
+    let moves = replay_moves_with(
+        &cap,
+        replay_config(g, &cfg, Sensing::Identity),
+        |e| match e.kind {
+            EventKind::Displaced { .. } => displaced += 1,
+            EventKind::Restored { .. } => restored += 1,
+            _ => {}
+        },
+    );
+    assert_eq!(moves, want, "not exact");
     assert!(displaced >= 1, "the piece knocked over is reported");
     assert_eq!(restored, 1, "the alert is over once the piece is back");
 }

@@ -1064,9 +1064,11 @@ pub struct Tracker {
     deep_unfollowed: Option<(Sensed, u32, usize)>,
     /// When the reports were last followed again from that far back.
     deep_looked_at: Option<u64>,
-    /// Likewise for pieces gone off the board looked for (see `Tracker::take_absent`).
+    /// Likewise for pieces gone off the board looked for (see `Tracker::take_absent`;
+    /// identity boards, the reports followed with pieces off at the `KNOCKED_MS` mark, see
+    /// `Tracker::followed_with_pieces_off`).
     absent_unfollowed: Option<(Sensed, u32, usize)>,
-    /// When pieces gone off the board were last looked for.
+    /// When pieces gone off the board were last looked for (either kind of look).
     absent_looked_at: Option<u64>,
     /// Squares whose pieces went off the board (knocked off, fallen) while play went on —
     /// found on a stalled occupancy board (see `Tracker::take_absent`) or an identity board
@@ -4453,12 +4455,7 @@ impl Tracker {
     /// game position when they all keep the game's moves; maybe none but the empty line, the
     /// board the game position with the pieces off), or none within [`ABSENT_LOOKS`] follows.
     fn refollow_absent(&self, sensed: &Sensed) -> Option<(usize, Bitboard, Vec<Vec<Move>>)> {
-        let (Sensed::Occupancy(occ), Some(g)) = (sensed, self.game.as_ref()) else {
-            return None;
-        };
-        if self.dump_since_confirm {
-            return None;
-        }
+        let (occ, g) = self.reports_to_follow(sensed)?;
         let n = g.moves.len();
         let memo = FollowMemo::default();
         let mut looks = 0;
@@ -4475,7 +4472,7 @@ impl Tracker {
                 let off: Bitboard = set.iter().copied().collect();
                 let (kept, still) = knocked_off(&reports, off);
                 let lines =
-                    self.follow_reports(&g.positions[k], &kept, *occ | still, false, Some(&memo));
+                    self.follow_reports(&g.positions[k], &kept, occ | still, false, Some(&memo));
                 if lines.is_empty() {
                     return None;
                 }
@@ -4494,6 +4491,16 @@ impl Tracker {
         None
     }
 
+    /// Occupancy boards: the sensed occupancy and the game, when the reports since earlier
+    /// positions can be followed again — no dump since the last confirmed position (updates
+    /// may have been missed).
+    fn reports_to_follow(&self, sensed: &Sensed) -> Option<(Bitboard, &Game)> {
+        let (Sensed::Occupancy(occ), Some(g)) = (sensed, self.game.as_ref()) else {
+            return None;
+        };
+        (!self.dump_since_confirm).then_some((*occ, g))
+    }
+
     /// [`Tracker::refollow_within`]; with `victims`, also readings of a move with the reply's
     /// victim lifted before it landed (see [`Tracker::follow_reports`]).
     fn refollow_with(
@@ -4503,19 +4510,14 @@ impl Tracker {
         back: usize,
         victims: bool,
     ) -> Option<(usize, Vec<Vec<Move>>)> {
-        let (Sensed::Occupancy(occ), Some(g)) = (sensed, self.game.as_ref()) else {
-            return None;
-        };
-        if self.dump_since_confirm {
-            return None;
-        }
+        let (occ, g) = self.reports_to_follow(sensed)?;
         let n = g.moves.len();
         let memo = FollowMemo::default();
         for d in n.saturating_sub(last).max(1)..=n.min(back) {
             let k = n - d;
             let reports = self.reports_since(g.move_history[k]);
             let (kept, lines): (Vec<Vec<Move>>, Vec<Vec<Move>>) = self
-                .follow_reports(&g.positions[k], &reports, *occ, victims, Some(&memo))
+                .follow_reports(&g.positions[k], &reports, occ, victims, Some(&memo))
                 .into_iter()
                 .partition(|l| l.starts_with(&g.moves[k..]));
             if !lines.is_empty() {
@@ -4850,7 +4852,10 @@ impl Tracker {
         } else {
             Vec::new()
         };
-        if gone.iter().any(|&(sq, _)| self.long_gone(now, sq)) {
+        if gone
+            .iter()
+            .any(|&(sq, _)| self.gone_since(now, sq).is_some())
+        {
             let n = self.ply() as usize;
             let mut found = self
                 .moves_with_pieces_off(cur, board, &gone)
@@ -4937,9 +4942,9 @@ impl Tracker {
         }
     }
 
-    /// Identity boards: `sq` read empty [`KNOCKED_MS`] ago or more.
-    fn long_gone(&self, now: u64, sq: Square) -> bool {
-        self.left_at(sq).is_some_and(|t| now >= t + KNOCKED_MS)
+    /// Identity boards: when `sq` was read empty, [`KNOCKED_MS`] ago or more.
+    fn gone_since(&self, now: u64, sq: Square) -> Option<u64> {
+        self.left_at(sq).filter(|&t| now >= t + KNOCKED_MS)
     }
 
     /// Identity boards: every piece of `gone` (see [`Tracker::pieces_maybe_off`]) on `off` went
@@ -4955,20 +4960,19 @@ impl Tracker {
     ) -> bool {
         off.into_iter().all(|sq| {
             let color = gone.iter().find(|g| g.0 == sq).map(|g| g.1.color);
-            self.left_at(sq)
-                .filter(|&t| now >= t + KNOCKED_MS)
-                .is_some_and(|t| {
-                    line.iter().enumerate().any(|(j, m)| {
-                        let mover = if j % 2 == 0 { cur.turn() } else { !cur.turn() };
-                        // (A piece of that side read landing on the move's target since: the
-                        // target may have been filled before too — `Rxd7` where `Nd7` landed.)
-                        let to = landing(m, mover).0;
-                        Some(mover) == color
-                            && self.reports.iter().any(|r| {
-                                r.0 == to && r.1 && r.3 > t && r.2.map(|p| p.color) == color
-                            })
-                    })
+            self.gone_since(now, sq).is_some_and(|t| {
+                line.iter().enumerate().any(|(j, m)| {
+                    let mover = if j % 2 == 0 { cur.turn() } else { !cur.turn() };
+                    // (A piece of that side read landing on the move's target since: the
+                    // target may have been filled before too — `Rxd7` where `Nd7` landed.)
+                    let to = landing(m, mover).0;
+                    Some(mover) == color
+                        && self
+                            .reports
+                            .iter()
+                            .any(|r| r.0 == to && r.1 && r.3 > t && r.2.map(|p| p.color) == color)
                 })
+            })
         })
     }
 

@@ -101,14 +101,27 @@ pub fn simulated_timings_with(
 /// The game a capture replays to, as UCI moves: the moves of the last game, with every
 /// takeback applied (what a broadcast shows at the end).
 pub fn replay_moves(cap: &Capture, config: SessionConfig) -> Vec<String> {
+    replay_moves_with(cap, config, |_| {})
+}
+
+/// [`replay_moves`], each event also given to `also` as it comes (one replay for the moves and
+/// the alerts).
+pub fn replay_moves_with(
+    cap: &Capture,
+    config: SessionConfig,
+    mut also: impl FnMut(&Event),
+) -> Vec<String> {
     let mut moves = Vec::new();
-    run_capture(cap, config, |e| match e.kind {
-        EventKind::NewGame { .. } => moves.clear(),
-        EventKind::Move { uci, .. } => moves.push(uci),
-        EventKind::Takeback { .. } => {
-            moves.pop();
+    run_capture(cap, config, |e| {
+        also(&e);
+        match e.kind {
+            EventKind::NewGame { .. } => moves.clear(),
+            EventKind::Move { uci, .. } => moves.push(uci),
+            EventKind::Takeback { .. } => {
+                moves.pop();
+            }
+            _ => {}
         }
-        _ => {}
     });
     moves
 }
