@@ -131,8 +131,16 @@ fn main() {
                 .zip(&want)
                 .position(|(a, b)| a != b)
                 .unwrap_or(got.len().min(want.len()));
+            // (`OVER=1`: where the piece lay, and whether the first move read wrong is the
+            // knock read as a move.)
+            let onto = over.then(|| off[1].0);
+            let as_move = onto.is_some_and(|o| {
+                got.get(d)
+                    .is_some_and(|m| m.starts_with(&format!("{}{}", swept[0], o).to_lowercase()))
+            });
             println!(
-                "differs: sample {i} k={k} after={after} back={back:?} swept={swept:?}: at ply {d}, got {} of {}",
+                "differs: sample {i} k={k} after={after} back={back:?} swept={swept:?} onto={onto:?}{}: at ply {d}, got {} of {}",
+                if as_move { " (read as a move)" } else { "" },
                 got.len(),
                 want.len()
             );

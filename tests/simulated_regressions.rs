@@ -1552,6 +1552,11 @@ fn identity_boards_follow_pieces_knocked_off_while_play_goes_on() {
         // (White's moves since the g2 pawn went land where other pieces had landed before
         // it went — `Rxd7` where `Nd7` landed: still moves of its side made since.)
         (0, 312, 32, &[Square::G2], Some(44)),
+        // (Stop 51: the squares whose piece was read landing elsewhere within 2 s of their
+        // emptying — pieces moved — tried last: the sets of squares looked at reach the
+        // pieces knocked off within the budget.)
+        (0, 421, 15, &[Square::A2, Square::G7], Some(28)),
+        (2000, 602, 12, &[Square::C2, Square::B5], Some(18)),
     ] {
         let g = &games[i];
         let cfg = SimConfig::sample(i, seed, 0.8, &Pattern::ALL);
@@ -1661,49 +1666,63 @@ fn a_piece_passing_over_a_square_whose_piece_is_off_is_no_piece_put_back() {
 /// is right, the arbiter may have the position put right — but once the piece is back the
 /// moves made meanwhile are reported and the alert is over (`restored`). Before stop 50 the
 /// game stood at the knock for good (5 of 397 such simulated games exact, `OVER=1 ID=1
-/// examples/knocked_off.rs`; now 284). `SEED=0` sample 13: the b6 pawn knocked onto a5 as
-/// it landed, after ply 10, put back after ply 15.
+/// examples/knocked_off.rs`; 284 at stop 50, 345 at stop 51). `SEED=0`, each case the sample,
+/// the plies after which the piece is knocked over and put back, where it stood and lay:
+/// - 13: the b6 pawn knocked onto a5 as it landed;
+/// - 270: the c2 pawn knocked onto b1 as `Nb1-c3` is made (b1 not empty in the game position;
+///   stop 51);
+/// - 61: the e6 bishop knocked onto e5 as `Bc5-d4` is made (two bishops leave their squares
+///   within a second; stop 51);
+/// - 7: the d1 queen knocked onto e1, a legal move of White's read as `Qe1` — taken back once
+///   the queen is back (stop 51).
 #[test]
 fn identity_boards_report_the_moves_made_while_a_piece_lay_knocked_over() {
     use eboardd::core::event::EventKind;
     use eboardd::core::sim::simulate_edited;
     use shakmaty::{Position, Square};
     let games = shared_data::simulation_games();
-    let (i, after, back) = (13, 9, 14);
-    let g = &games[i];
-    let cfg = SimConfig::sample(i, 0, 0.8, &Pattern::ALL);
-    let (pos, touched) = g.touched_after(after + 1, back);
-    let (from, onto) = (Square::B6, Square::A5);
-    let pawn = pos.board().piece_at(from);
-    assert!(
-        pawn.is_some() && !pos.board().occupied().contains(onto) && !touched.contains(onto),
-        "a pawn on b6, a5 empty and left alone"
-    );
-    let (cap, _) = simulate_edited(g, &cfg, |script| {
-        script
-            .set_meanwhile(
-                after,
-                &[(from, None), (onto, pawn)],
-                Some((back, &[(onto, None), (from, pawn)])),
-            )
-            .expect("the plies are played");
-    });
-    let want: Vec<String> = g
-        .moves
-        .iter()
-        .map(|m| m.to_uci(CastlingMode::Standard).to_string())
-        .collect();
-    let (mut displaced, mut restored) = (0, 0);
-    let moves = replay_moves_with(
-        &cap,
-        replay_config(g, &cfg, Sensing::Identity),
-        |e| match e.kind {
+    let cases = [
+        (13, 9, 14, Square::B6, Square::A5),
+        (270, 8, 18, Square::C2, Square::B1),
+        (61, 15, 20, Square::E6, Square::E5),
+        (7, 27, 34, Square::D1, Square::E1),
+    ];
+    for (i, after, back, from, onto) in cases {
+        let g = &games[i];
+        let cfg = SimConfig::sample(i, 0, 0.8, &Pattern::ALL);
+        let (pos, touched) = g.touched_after(after + 1, back);
+        let piece = pos.board().piece_at(from);
+        assert!(
+            piece.is_some() && !pos.board().occupied().contains(onto) && !touched.contains(onto),
+            "#{i}: a piece on {from}, {onto} empty and left alone"
+        );
+        let (cap, _) = simulate_edited(g, &cfg, |script| {
+            script
+                .set_meanwhile(
+                    after,
+                    &[(from, None), (onto, piece)],
+                    Some((back, &[(onto, None), (from, piece)])),
+                )
+                .expect("the plies are played");
+        });
+        let want: Vec<String> = g
+            .moves
+            .iter()
+            .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+            .collect();
+        let (mut displaced, mut restored) = (0, 0);
+        let moves = replay_moves_with(&cap, replay_config(g, &cfg, Sensing::Identity), |e| match e
+            .kind
+        {
             EventKind::Displaced { .. } => displaced += 1,
             EventKind::Restored { .. } => restored += 1,
             _ => {}
-        },
-    );
-    assert_eq!(moves, want, "not exact");
-    assert!(displaced >= 1, "the piece knocked over is reported");
-    assert_eq!(restored, 1, "the alert is over once the piece is back");
+        });
+        assert_eq!(moves, want, "#{i}: not exact");
+        assert!(displaced >= 1, "#{i}: the piece knocked over is reported");
+        assert_eq!(
+            restored, 1,
+            "#{i}: the alert is over once the piece is back"
+        );
+    }
 }

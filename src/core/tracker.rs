@@ -526,6 +526,14 @@ const ABSENT_PLIES: usize = 16;
 /// (each a search for lines of moves, see `Tracker::moves_with_pieces_off`).
 const ABSENT_LOOKS: usize = 3000;
 
+/// Identity boards: how many of the game's last moves may be a piece knocked over read as a
+/// move (see `Tracker::knock_read_as_move`).
+const KNOCK_AS_MOVE_PLIES: usize = 4;
+
+/// Identity boards: how soon after its square reads empty a piece read landing elsewhere
+/// counts as moved there (see `Tracker::moved_on`).
+const MOVED_ON_MS: u64 = 2_000;
+
 /// Occupancy boards: a stalled board's reports are followed again from far back at most this
 /// often (each look costs up to ≈ 5 ms; play may go on while the board stands stalled).
 const DEEP_REFOLLOW_EVERY_MS: u64 = 2_000;
@@ -5090,11 +5098,14 @@ impl Tracker {
             return None;
         }
         let emptied: Bitboard = self.reports.iter().filter(|r| !r.1).map(|r| r.0).collect();
-        let cand: Vec<(Square, shakmaty::Piece)> = cand
+        let mut cand: Vec<(Square, shakmaty::Piece)> = cand
             .iter()
             .filter(|c| emptied.contains(c.0))
             .copied()
             .collect();
+        // (A piece knocked off lands nowhere: the squares whose piece was read landing on
+        // another square soon after they emptied — a piece moved — are tried last.)
+        cand.sort_by_key(|c| self.moved_on(c.0, c.1));
         let piece_of = |sq: Square| {
             cand.iter()
                 .find(|c| c.0 == sq)
@@ -5104,11 +5115,11 @@ impl Tracker {
         // (Each a set of squares whose pieces are off, and one of squares a piece lay on a while:
         // first, pieces knocked over onto an empty square and put back since — see
         // `Tracker::knocked_over`.)
-        let items: Vec<(Bitboard, Bitboard)> = self
+        let items: Vec<(Bitboard, Option<(Square, u64)>)> = self
             .knocked_over(cur)
             .into_iter()
-            .map(|(from, onto)| (Bitboard::from(from), Bitboard::from(onto)))
-            .chain(cand.iter().map(|c| (Bitboard::from(c.0), Bitboard::EMPTY)))
+            .map(|(from, onto)| (Bitboard::from(from), Some(onto)))
+            .chain(cand.iter().map(|c| (Bitboard::from(c.0), None)))
             .collect();
         let n = g.moves.len();
         let revision = n
@@ -5120,8 +5131,10 @@ impl Tracker {
             .find_map(|(k, start, last)| {
                 first_of_sets(&items, &mut 0, ABSENT_LOOKS / 10, |set| {
                     let off = set.iter().fold(Bitboard::EMPTY, |b, i| b | i.0);
-                    let spare = set.iter().fold(Bitboard::EMPTY, |b, i| b | i.1);
-                    if set.iter().map(|i| i.0.count()).sum::<usize>() != off.count() {
+                    let spare: Vec<(Square, u64)> = set.iter().filter_map(|i| i.1).collect();
+                    if set.iter().map(|i| i.0.count()).sum::<usize>() != off.count()
+                        || spare.iter().any(|s| off.contains(s.0))
+                    {
                         return None;
                     }
                     let (kept, still) = knocked_off_by(
@@ -5130,7 +5143,7 @@ impl Tracker {
                         |r| (r.0, r.1),
                         |r| r.2 == piece_of(r.0),
                     );
-                    let kept = spare_taken_off(&kept, spare);
+                    let kept = spare_taken_off(&kept, &spare);
                     let mut end = board.clone();
                     for sq in still {
                         end.set_piece_at(sq, piece_of(sq)?);
@@ -5153,23 +5166,94 @@ impl Tracker {
                         .then_some((k, line, still))
                 })
             })
+            .or_else(|| self.knock_read_as_move(board))
+    }
+
+    /// Identity boards: a move of the game that was a piece knocked over onto an empty square
+    /// next to it (a legal move of its side, `Qd1-e1`, read as one), the piece since put back
+    /// where it stood (see [`Tracker::knocked_over`]): the last [`KNOCK_AS_MOVE_PLIES`] moves,
+    /// each a plain move whose squares were each reported twice since its position — the
+    /// square read empty, the other filled with the piece; later that one read empty and the
+    /// piece read back within a second — and whose reports followed one by one without those
+    /// four (see [`Tracker::follow_chain_in`]) give the board, every report accounted for.
+    /// Returns where the moves start (the ply of that move) and the moves (no piece off).
+    fn knock_read_as_move(&self, board: &Board) -> Option<(usize, Vec<Move>, Bitboard)> {
+        const WITHIN_MS: u64 = 1_000;
+        let g = self.game.as_ref()?;
+        let n = g.moves.len();
+        (n.saturating_sub(KNOCK_AS_MOVE_PLIES)..n)
+            .rev()
+            .find_map(|k| {
+                let m = g.moves[k];
+                let start = &g.positions[k];
+                let (
+                    Move::Normal {
+                        role,
+                        from,
+                        to,
+                        capture: None,
+                        promotion: None,
+                    },
+                    Some(&mark),
+                ) = (m, g.move_history.get(k))
+                else {
+                    return None;
+                };
+                let piece = role.of(start.turn());
+                let since: Vec<Report> = kept_since(&self.timed_history, self.history_total, mark)
+                    .iter()
+                    .chain(&self.reports)
+                    .copied()
+                    .collect();
+                // (Each square's first two reports: where it stood, emptied and filled again;
+                // where it lay, filled and emptied.)
+                let two = |sq: Square| {
+                    let mut at = since.iter().enumerate().filter(|(_, r)| r.0 == sq);
+                    Some((at.next()?, at.next()?))
+                };
+                let ((i0, left), (i1, back)) = two(from)?;
+                let ((j0, lay), (j1, lifted)) = two(to)?;
+                let shape = !left.1 && back.1 && back.2 == Some(piece);
+                let lay_shape = lay.1 && lay.2 == Some(piece) && !lifted.1;
+                if !shape || !lay_shape || back.3.abs_diff(lifted.3) > WITHIN_MS {
+                    return None;
+                }
+                let kept: Vec<Report> = since
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| ![i0, i1, j0, j1].contains(i))
+                    .map(|(_, r)| *r)
+                    .collect();
+                let chain = self.follow_chain_in(&kept, start, start.board(), Some(m), Some(8));
+                let reached = chain.last().map(|s| &s.1)?;
+                if reached.board() != board {
+                    return None;
+                }
+                let line: Vec<Move> = chain.into_iter().map(|s| s.0).collect();
+                (self.fit_in((&kept, Some(start.board())), start, &line) == Some((0, 0)))
+                    .then_some((k, line, Bitboard::EMPTY))
+            })
     }
 
     /// Identity boards: pieces knocked over onto an empty square since the game position `cur`
-    /// and put back, each where it stood and where it lay — the square read empty, the other
-    /// then read holding that piece within a second (its first report since `cur`), read empty
-    /// again, and the piece read back where it stood within a second. (A piece moved there and
-    /// back reads so too: the reports followed without them explain nothing then.)
-    fn knocked_over(&self, cur: &Chess) -> Vec<(Square, Square)> {
+    /// and put back, each where it stood and where it lay (that square, and the time the piece
+    /// was read landing there) — the square read empty, the other then read holding that piece
+    /// within a second (empty in the game, or read empty last: a piece moved away meanwhile,
+    /// `Nb1-c3` and the c2 pawn knocked onto b1), read empty again, and the piece read back
+    /// where it stood within a second. (A piece moved there and back reads so too: the reports
+    /// followed without them explain nothing then.)
+    fn knocked_over(&self, cur: &Chess) -> Vec<(Square, (Square, u64))> {
         const WITHIN_MS: u64 = 1_000;
         let r = &self.reports;
         let mut out = Vec::new();
         for (j, onto) in r.iter().enumerate() {
-            // (Its first report: filled, the square empty in the game.)
-            if !onto.1
-                || cur.board().occupied().contains(onto.0)
-                || r[..j].iter().any(|e| e.0 == onto.0)
-            {
+            // (A fill of a square empty until then.)
+            let empty_before = r[..j]
+                .iter()
+                .rev()
+                .find(|e| e.0 == onto.0)
+                .map_or(!cur.board().occupied().contains(onto.0), |e| !e.1);
+            if !onto.1 || !empty_before {
                 continue;
             }
             let Some(piece) = onto.2 else { continue };
@@ -5184,24 +5268,28 @@ impl Tracker {
             };
             // (Either order within a scan: both squares are read in turn.)
             let near = |i: usize| r[i].3.abs_diff(onto.3) <= WITHIN_MS;
-            let went = (0..r.len())
-                .filter(|&i| i != j && near(i))
-                .find(|&i| !r[i].1 && stood(i, r[i].0) == Some(piece))
-                .map(|i| &r[i]);
-            let Some(went) = went else { continue };
             let Some(off) = r[j + 1..].iter().position(|e| e.0 == onto.0) else {
                 continue;
             };
             let lifted = &r[j + 1 + off];
-            let back = r.iter().any(|e| {
-                e.0 == went.0
-                    && e.1
-                    && e.2 == Some(piece)
-                    && e.3.abs_diff(lifted.3) <= WITHIN_MS
-                    && e.3 > went.3
-            });
-            if !lifted.1 && back {
-                out.push((went.0, onto.0));
+            if lifted.1 {
+                continue;
+            }
+            // (Each square such a piece left then: two bishops, one moved, one knocked over.)
+            for went in (0..r.len())
+                .filter(|&i| i != j && near(i) && !r[i].1 && stood(i, r[i].0) == Some(piece))
+                .map(|i| &r[i])
+            {
+                let back = r.iter().any(|e| {
+                    e.0 == went.0
+                        && e.1
+                        && e.2 == Some(piece)
+                        && e.3.abs_diff(lifted.3) <= WITHIN_MS
+                        && e.3 > went.3
+                });
+                if back && !out.contains(&(went.0, (onto.0, onto.3))) {
+                    out.push((went.0, (onto.0, onto.3)));
+                }
             }
         }
         out
@@ -5218,6 +5306,18 @@ impl Tracker {
                 (p.role != Role::King).then_some((sq, p))
             })
             .collect()
+    }
+
+    /// Identity boards: whether `piece`, read leaving `sq` (its first empty report since the
+    /// game position, the one a piece knocked off leaves), was read landing on another square
+    /// within [`MOVED_ON_MS`] (a piece moved, not knocked off the board).
+    fn moved_on(&self, sq: Square, piece: shakmaty::Piece) -> bool {
+        let r = &self.reports;
+        let Some(i) = r.iter().position(|e| e.0 == sq && !e.1) else {
+            return false;
+        };
+        r.iter()
+            .any(|e| e.0 != sq && e.1 && e.2 == Some(piece) && e.3.abs_diff(r[i].3) <= MOVED_ON_MS)
     }
 
     /// Identity boards: the piece last read landing on `sq` since the game position.
@@ -8782,24 +8882,24 @@ fn knocked_off_by<R: Copy>(
     (kept, off & !back)
 }
 
-/// Identity boards: `reports` without those of a piece put on each square of `spare` and taken
-/// off again (the square's first report, a fill, and the next one) — a piece knocked over onto
-/// it and put back where it stood (see [`knocked_off_by`]).
-fn spare_taken_off(reports: &[Report], spare: Bitboard) -> Vec<Report> {
-    let mut seen = Bitboard::EMPTY;
-    let mut gone = Bitboard::EMPTY;
+/// Identity boards: `reports` without those of a piece put on a square and taken off again
+/// (each of `spare`: the square and the time of the fill, and that square's next report) — a
+/// piece knocked over onto it and put back where it stood (see [`knocked_off_by`]).
+fn spare_taken_off(reports: &[Report], spare: &[(Square, u64)]) -> Vec<Report> {
+    let mut lying = Bitboard::EMPTY;
     reports
         .iter()
         .copied()
         .filter(|r| {
-            if !spare.contains(r.0) || gone.contains(r.0) {
-                return true;
+            if lying.contains(r.0) {
+                lying.discard(r.0);
+                return false;
             }
-            if seen.contains(r.0) {
-                gone.add(r.0);
+            if r.1 && spare.contains(&(r.0, r.3)) {
+                lying.add(r.0);
+                return false;
             }
-            seen.add(r.0);
-            false
+            true
         })
         .collect()
 }
