@@ -1674,7 +1674,9 @@ fn a_piece_passing_over_a_square_whose_piece_is_off_is_no_piece_put_back() {
 /// - 61: the e6 bishop knocked onto e5 as `Bc5-d4` is made (two bishops leave their squares
 ///   within a second; stop 51);
 /// - 7: the d1 queen knocked onto e1, a legal move of White's read as `Qe1` — taken back once
-///   the queen is back (stop 51).
+///   the queen is back (stop 51);
+/// - 396: the a6 pawn knocked onto a5, read as `a6-a5` with `Rad1` (read `Rac1` on its way,
+///   revised with it): followed from the first move confirmed with it (stop 51).
 #[test]
 fn identity_boards_report_the_moves_made_while_a_piece_lay_knocked_over() {
     use eboardd::core::event::EventKind;
@@ -1686,6 +1688,7 @@ fn identity_boards_report_the_moves_made_while_a_piece_lay_knocked_over() {
         (270, 8, 18, Square::C2, Square::B1),
         (61, 15, 20, Square::E6, Square::E5),
         (7, 27, 34, Square::D1, Square::E1),
+        (396, 20, 36, Square::A6, Square::A5),
     ];
     for (i, after, back, from, onto) in cases {
         let g = &games[i];

@@ -5176,7 +5176,8 @@ impl Tracker {
     /// square read empty, the other filled with the piece; later that one read empty and the
     /// piece read back within a second — and whose reports followed one by one without those
     /// four (see [`Tracker::follow_chain_in`]) give the board, every report accounted for.
-    /// Returns where the moves start (the ply of that move) and the moves (no piece off).
+    /// Returns where the moves start (the ply of that move, or of the first move confirmed
+    /// with it) and the moves (no piece off).
     fn knock_read_as_move(&self, board: &Board) -> Option<(usize, Vec<Move>, Bitboard)> {
         const WITHIN_MS: u64 = 1_000;
         let g = self.game.as_ref()?;
@@ -5224,14 +5225,24 @@ impl Tracker {
                     .filter(|(i, _)| ![i0, i1, j0, j1].contains(i))
                     .map(|(_, r)| *r)
                     .collect();
-                let chain = self.follow_chain_in(&kept, start, start.board(), Some(m), Some(8));
+                // (The reports since `mark` are those of every move confirmed with this one:
+                // followed from the first of them — `Rac1` revised `Rad1` as the pawn was
+                // knocked over.)
+                let k0 = (0..=k)
+                    .rev()
+                    .take_while(|&j| g.move_history.get(j) == Some(&mark))
+                    .last()
+                    .unwrap_or(k);
+                let start = &g.positions[k0];
+                let last = (k0 == k).then_some(m);
+                let chain = self.follow_chain_in(&kept, start, start.board(), last, Some(8));
                 let reached = chain.last().map(|s| &s.1)?;
                 if reached.board() != board {
                     return None;
                 }
                 let line: Vec<Move> = chain.into_iter().map(|s| s.0).collect();
                 (self.fit_in((&kept, Some(start.board())), start, &line) == Some((0, 0)))
-                    .then_some((k, line, Bitboard::EMPTY))
+                    .then_some((k0, line, Bitboard::EMPTY))
             })
     }
 
