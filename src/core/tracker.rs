@@ -528,7 +528,7 @@ const ABSENT_LOOKS: usize = 3000;
 
 /// Identity boards: how many of the game's last moves may be a piece knocked over read as a
 /// move (see `Tracker::knock_read_as_move`).
-const KNOCK_AS_MOVE_PLIES: usize = 4;
+const KNOCK_AS_MOVE_PLIES: usize = 16;
 
 /// Identity boards: how soon after its square reads empty a piece read landing elsewhere
 /// counts as moved there (see `Tracker::moved_on`).
