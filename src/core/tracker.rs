@@ -530,6 +530,11 @@ const ABSENT_LOOKS: usize = 3000;
 /// move (see `Tracker::knock_read_as_move`).
 const KNOCK_AS_MOVE_PLIES: usize = 16;
 
+/// Occupancy boards: how many reports apart a piece knocked over leaves its square and lands
+/// on the other, and is lifted from there and put back (see
+/// `Tracker::knock_read_as_move_occ`).
+const KNOCK_REPORTS_APART: usize = 4;
+
 /// Identity boards: how soon after its square reads empty a piece read landing elsewhere
 /// counts as moved there (see `Tracker::moved_on`).
 const MOVED_ON_MS: u64 = 2_000;
@@ -4492,11 +4497,107 @@ impl Tracker {
                 }
                 Some((k, still, lines))
             });
-            if found.is_some() || looks > ABSENT_LOOKS {
+            if found.is_some() {
                 return found;
             }
+            if looks > ABSENT_LOOKS {
+                break;
+            }
         }
-        None
+        self.knock_read_as_move_occ(occ, g, &memo)
+            .map(|(k, lines)| (k, Bitboard::EMPTY, lines))
+    }
+
+    /// Occupancy boards: a piece knocked over onto an empty square next to it and since put
+    /// back, with play going on meanwhile (see [`Tracker::knocked_over`],
+    /// [`Tracker::knock_read_as_move`]): since the game position, or read as a move of the
+    /// last [`KNOCK_AS_MOVE_PLIES`] (since its position). The two squares' first two reports
+    /// are the square read empty and the other filled, then that one read empty and the first
+    /// filled, each pair at most [`KNOCK_REPORTS_APART`] reports apart (within a scan or two:
+    /// the board keeps no times before the game position); the reports followed without those
+    /// four (from the first move confirmed with the one read, see
+    /// [`Tracker::follow_reports`]) give lines to the board. Returns where the lines start and
+    /// the lines.
+    fn knock_read_as_move_occ(
+        &self,
+        occ: Bitboard,
+        g: &Game,
+        memo: &FollowMemo,
+    ) -> Option<(usize, Vec<Vec<Move>>)> {
+        let n = g.moves.len();
+        let follow = |k: usize, reports: &[(Square, bool)], from: Square, to: Square| {
+            let two = |sq: Square| {
+                let mut at = reports.iter().enumerate().filter(|(_, r)| r.0 == sq);
+                Some((at.next()?, at.next()?))
+            };
+            let ((i0, left), (i1, back)) = two(from)?;
+            let ((j0, lay), (j1, lifted)) = two(to)?;
+            if left.1 || !back.1 || !lay.1 || lifted.1 {
+                return None;
+            }
+            if i0.abs_diff(j0) > KNOCK_REPORTS_APART || i1.abs_diff(j1) > KNOCK_REPORTS_APART {
+                return None;
+            }
+            let kept: Vec<(Square, bool)> = reports
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| ![i0, i1, j0, j1].contains(i))
+                .map(|(_, r)| *r)
+                .collect();
+            let lines: Vec<Vec<Move>> = self
+                .follow_reports(&g.positions[k], &kept, occ, false, Some(memo))
+                .into_iter()
+                .filter(|l| !l.is_empty())
+                .collect();
+            (!lines.is_empty()).then_some((k, lines))
+        };
+        // (Since the game position: a square of it read empty first and an empty one next to
+        // it filled first.)
+        let reports = self.reports_since_position();
+        let first = |i: usize| !reports[..i].iter().any(|r| r.0 == reports[i].0);
+        let cur = g.current().board().occupied();
+        let pairs =
+            (0..reports.len()).filter(|&i| !reports[i].1 && cur.contains(reports[i].0) && first(i));
+        for i in pairs {
+            let from = reports[i].0;
+            let near = i.saturating_sub(KNOCK_REPORTS_APART)..(i + KNOCK_REPORTS_APART + 1);
+            for j in near.filter(|&j| j < reports.len()) {
+                let to = reports[j].0;
+                let next = attacks::king_attacks(from).contains(to);
+                if next
+                    && reports[j].1
+                    && !cur.contains(to)
+                    && first(j)
+                    && let Some(found) = follow(n, &reports, from, to)
+                {
+                    return Some(found);
+                }
+            }
+        }
+        (n.saturating_sub(KNOCK_AS_MOVE_PLIES)..n)
+            .rev()
+            .find_map(|k| {
+                let (
+                    Move::Normal {
+                        from,
+                        to,
+                        capture: None,
+                        promotion: None,
+                        ..
+                    },
+                    Some(&mark),
+                ) = (g.moves[k], g.move_history.get(k))
+                else {
+                    return None;
+                };
+                // (The reports since `mark` are those of every move confirmed with this one.)
+                let k0 = (0..=k)
+                    .rev()
+                    .take_while(|&j| g.move_history.get(j) == Some(&mark))
+                    .last()
+                    .unwrap_or(k);
+                follow(k0, &self.reports_since(mark), from, to)
+            })
     }
 
     /// Occupancy boards: the sensed occupancy and the game, when the reports since earlier
