@@ -1676,15 +1676,15 @@ fn a_piece_passing_over_a_square_whose_piece_is_off_is_no_piece_put_back() {
 /// - 7: the d1 queen knocked onto e1, a legal move of White's read as `Qe1` — taken back once
 ///   the queen is back (stop 51);
 /// - 396: the a6 pawn knocked onto a5, read as `a6-a5` with `Rad1` (read `Rac1` on its way,
-///   revised with it): followed from the first move confirmed with it (stop 51).
+///   revised with it): followed from the first move confirmed with it (stop 51);
+/// - 314: the h2 pawn knocked onto h1 once the rook had left it (stop 51).
 ///
-/// Occupancy boards too since stop 51 (18 → 294 of 397): #13, #7 and #396 are read exactly
+/// Occupancy boards too since stop 51 (18 → 303 of 397): #13, #7, #396 and #314 are read exactly
 /// there — the knock since the game position (not a legal move: the board stalled for good
 /// before) or read as a move, followed without its four reports (see
 /// `Tracker::knock_read_as_move_occ`). No alert comes meanwhile on an occupancy board: the
 /// board cannot tell a piece lying on a square from one standing there. (#270 and #61 are
-/// not followed there: b1 was not empty in the game position; two pieces left their squares
-/// at once.)
+/// not read exactly there yet.)
 #[test]
 fn the_moves_made_while_a_piece_lay_knocked_over_are_reported() {
     use eboardd::core::event::EventKind;
@@ -1697,6 +1697,7 @@ fn the_moves_made_while_a_piece_lay_knocked_over_are_reported() {
         (61, 15, 20, Square::E6, Square::E5, false),
         (7, 27, 34, Square::D1, Square::E1, true),
         (396, 20, 36, Square::A6, Square::A5, true),
+        (314, 16, 22, Square::H2, Square::H1, true),
     ];
     for (i, after, back, from, onto, occupancy) in cases {
         let g = &games[i];

@@ -4525,14 +4525,11 @@ impl Tracker {
         memo: &FollowMemo,
     ) -> Option<(usize, Vec<Vec<Move>>)> {
         let n = g.moves.len();
-        let follow = |k: usize, reports: &[(Square, bool)], from: Square, to: Square| {
-            let two = |sq: Square| {
-                let mut at = reports.iter().enumerate().filter(|(_, r)| r.0 == sq);
-                Some((at.next()?, at.next()?))
-            };
-            let ((i0, left), (i1, back)) = two(from)?;
-            let ((j0, lay), (j1, lifted)) = two(to)?;
-            if left.1 || !back.1 || !lay.1 || lifted.1 {
+        // (`i0`: the square read empty, `j0`: the other filled; the next report of each.)
+        let follow = |k: usize, reports: &[(Square, bool)], i0: usize, j0: usize| {
+            let next = |i: usize| (i + 1..reports.len()).find(|&j| reports[j].0 == reports[i].0);
+            let (i1, j1) = (next(i0)?, next(j0)?);
+            if reports[i0].1 || !reports[i1].1 || !reports[j0].1 || reports[j1].1 {
                 return None;
             }
             if i0.abs_diff(j0) > KNOCK_REPORTS_APART || i1.abs_diff(j1) > KNOCK_REPORTS_APART {
@@ -4551,24 +4548,23 @@ impl Tracker {
                 .collect();
             (!lines.is_empty()).then_some((k, lines))
         };
-        // (Since the game position: a square of it read empty first and an empty one next to
-        // it filled first.)
+        // (Since the game position: a square of it read empty first and a square next to it
+        // filled, empty until then — in the game, or a piece moved away meanwhile.)
         let reports = self.reports_since_position();
-        let first = |i: usize| !reports[..i].iter().any(|r| r.0 == reports[i].0);
+        let before = |i: usize| reports[..i].iter().rev().find(|r| r.0 == reports[i].0);
         let cur = g.current().board().occupied();
-        let pairs =
-            (0..reports.len()).filter(|&i| !reports[i].1 && cur.contains(reports[i].0) && first(i));
+        let pairs = (0..reports.len())
+            .filter(|&i| !reports[i].1 && cur.contains(reports[i].0) && before(i).is_none());
         for i in pairs {
             let from = reports[i].0;
             let near = i.saturating_sub(KNOCK_REPORTS_APART)..(i + KNOCK_REPORTS_APART + 1);
             for j in near.filter(|&j| j < reports.len()) {
                 let to = reports[j].0;
-                let next = attacks::king_attacks(from).contains(to);
-                if next
+                let empty_before = before(j).map_or(!cur.contains(to), |r| !r.1);
+                if attacks::king_attacks(from).contains(to)
                     && reports[j].1
-                    && !cur.contains(to)
-                    && first(j)
-                    && let Some(found) = follow(n, &reports, from, to)
+                    && empty_before
+                    && let Some(found) = follow(n, &reports, i, j)
                 {
                     return Some(found);
                 }
@@ -4596,7 +4592,9 @@ impl Tracker {
                     .take_while(|&j| g.move_history.get(j) == Some(&mark))
                     .last()
                     .unwrap_or(k);
-                follow(k0, &self.reports_since(mark), from, to)
+                let reports = self.reports_since(mark);
+                let first = |sq: Square| reports.iter().position(|r| r.0 == sq);
+                follow(k0, &reports, first(from)?, first(to)?)
             })
     }
 
