@@ -708,8 +708,9 @@ struct Game {
     /// Occupancy boards: the squares seen emptied while each move was made, when it was made
     /// alone (a capture whose victim was seen lifted; see `Tracker::reread`).
     move_seen: Vec<Bitboard>,
-    /// Occupancy boards: the number of the first report in `Tracker::history` that may belong
-    /// to each move — the reports since the position before it was confirmed.
+    /// The number of the first report in `Tracker::history` (identity boards:
+    /// `Tracker::timed_history`) that may belong to each move — the reports since the position
+    /// before it was confirmed.
     move_history: Vec<usize>,
     /// When the clock was last pressed (to stop revisions of completed moves).
     last_press_ms: Option<u64>,
@@ -754,6 +755,17 @@ impl Game {
         self.move_times.pop();
         self.move_seen.pop();
         self.move_history.pop()
+    }
+
+    /// The first of the moves confirmed with move `k` (the same first report: several moves
+    /// at once, a revision) — the reports since `k`'s are since that one's position.
+    fn confirmed_with(&self, k: usize) -> usize {
+        let mark = self.move_history.get(k);
+        (0..=k)
+            .rev()
+            .take_while(|&j| self.move_history.get(j) == mark)
+            .last()
+            .unwrap_or(k)
     }
 
     fn current(&self) -> &Chess {
@@ -4587,11 +4599,7 @@ impl Tracker {
                     return None;
                 };
                 // (The reports since `mark` are those of every move confirmed with this one.)
-                let k0 = (0..=k)
-                    .rev()
-                    .take_while(|&j| g.move_history.get(j) == Some(&mark))
-                    .last()
-                    .unwrap_or(k);
+                let k0 = g.confirmed_with(k);
                 let reports = self.reports_since(mark);
                 let first = |sq: Square| reports.iter().position(|r| r.0 == sq);
                 follow(k0, &reports, first(from)?, first(to)?)
@@ -5327,11 +5335,7 @@ impl Tracker {
                 // (The reports since `mark` are those of every move confirmed with this one:
                 // followed from the first of them — `Rac1` revised `Rad1` as the pawn was
                 // knocked over.)
-                let k0 = (0..=k)
-                    .rev()
-                    .take_while(|&j| g.move_history.get(j) == Some(&mark))
-                    .last()
-                    .unwrap_or(k);
+                let k0 = g.confirmed_with(k);
                 let start = &g.positions[k0];
                 let last = (k0 == k).then_some(m);
                 let chain = self.follow_chain_in(&kept, start, start.board(), last, Some(8));
