@@ -4523,13 +4523,13 @@ impl Tracker {
     /// Occupancy boards: a piece knocked over onto an empty square next to it and since put
     /// back, with play going on meanwhile (see [`Tracker::knocked_over`],
     /// [`Tracker::knock_read_as_move`]): since the game position, or read as a move of the
-    /// last [`KNOCK_AS_MOVE_PLIES`] (since its position). The two squares' first two reports
-    /// are the square read empty and the other filled, then that one read empty and the first
-    /// filled, each pair at most [`KNOCK_REPORTS_APART`] reports apart (within a scan or two:
-    /// the board keeps no times before the game position); the reports followed without those
-    /// four (from the first move confirmed with the one read, see
-    /// [`Tracker::follow_reports`]) give lines to the board. Returns where the lines start and
-    /// the lines.
+    /// last [`KNOCK_AS_MOVE_PLIES`] (since its position). The square read empty (its first
+    /// report) and one next to it filled (empty until then), then the next report of each —
+    /// that one read empty and the first filled —, each pair at most [`KNOCK_REPORTS_APART`]
+    /// reports apart (within a scan or two: the board keeps no times before the game
+    /// position); the reports followed without those four (from the first move confirmed with
+    /// the one read, see [`Tracker::follow_reports`]) give lines to the board. Returns where
+    /// the lines start and the lines.
     fn knock_read_as_move_occ(
         &self,
         occ: Bitboard,
@@ -4598,6 +4598,10 @@ impl Tracker {
                 else {
                     return None;
                 };
+                // (A piece falls onto a square next to it.)
+                if !attacks::king_attacks(from).contains(to) {
+                    return None;
+                }
                 // (The reports since `mark` are those of every move confirmed with this one.)
                 let k0 = g.confirmed_with(k);
                 let reports = self.reports_since(mark);
@@ -5279,10 +5283,11 @@ impl Tracker {
     /// Identity boards: a move of the game that was a piece knocked over onto an empty square
     /// next to it (a legal move of its side, `Qd1-e1`, read as one), the piece since put back
     /// where it stood (see [`Tracker::knocked_over`]): the last [`KNOCK_AS_MOVE_PLIES`] moves,
-    /// each a plain move whose squares were each reported twice since its position — the
-    /// square read empty, the other filled with the piece; later that one read empty and the
-    /// piece read back within a second — and whose reports followed one by one without those
-    /// four (see [`Tracker::follow_chain_in`]) give the board, every report accounted for.
+    /// each a plain move to a square next to its own whose squares were each reported twice
+    /// since its position — the square read empty, the other filled with the piece; later
+    /// that one read empty and the piece read back within a second — and whose reports
+    /// followed one by one without those four (see [`Tracker::follow_chain_in`]) give the
+    /// board, every report accounted for.
     /// Returns where the moves start (the ply of that move, or of the first move confirmed
     /// with it) and the moves (no piece off).
     fn knock_read_as_move(&self, board: &Board) -> Option<(usize, Vec<Move>, Bitboard)> {
@@ -5307,6 +5312,10 @@ impl Tracker {
                 else {
                     return None;
                 };
+                // (A piece falls onto a square next to it.)
+                if !attacks::king_attacks(from).contains(to) {
+                    return None;
+                }
                 let piece = role.of(start.turn());
                 let since: Vec<Report> = kept_since(&self.timed_history, self.history_total, mark)
                     .iter()
