@@ -718,6 +718,21 @@ struct Game {
     promotions: usize,
 }
 
+/// A move of the game that may be a piece knocked over read as one (see
+/// `Game::knocks_read_as_moves`).
+struct KnockAsMove {
+    /// Its ply.
+    k: usize,
+    /// The first move confirmed with it (see `Game::confirmed_with`).
+    first: usize,
+    m: Move,
+    /// Its first report (see `Game::move_history`).
+    mark: usize,
+    from: Square,
+    to: Square,
+    piece: shakmaty::Piece,
+}
+
 impl Game {
     fn new(start: Chess) -> Game {
         // (Room for a game of usual length: growing the lists move by move cost more than
@@ -766,6 +781,40 @@ impl Game {
             .take_while(|&j| self.move_history.get(j) == mark)
             .last()
             .unwrap_or(k)
+    }
+
+    /// The last [`KNOCK_AS_MOVE_PLIES`] moves that may be a piece knocked over onto a square
+    /// next to it, read as a move (see `Tracker::knock_read_as_move`), the most recent first:
+    /// each a plain move (no capture, no promotion) to a square next to its own.
+    fn knocks_read_as_moves(&self) -> impl Iterator<Item = KnockAsMove> + '_ {
+        let n = self.moves.len();
+        (n.saturating_sub(KNOCK_AS_MOVE_PLIES)..n)
+            .rev()
+            .filter_map(|k| {
+                let m = self.moves[k];
+                let Move::Normal {
+                    role,
+                    from,
+                    to,
+                    capture: None,
+                    promotion: None,
+                } = m
+                else {
+                    return None;
+                };
+                // (A piece falls onto a square next to it.)
+                attacks::king_attacks(from)
+                    .contains(to)
+                    .then(|| KnockAsMove {
+                        k,
+                        first: self.confirmed_with(k),
+                        m,
+                        mark: self.move_history[k],
+                        from,
+                        to,
+                        piece: role.of(self.positions[k].turn()),
+                    })
+            })
     }
 
     fn current(&self) -> &Chess {
@@ -4537,22 +4586,12 @@ impl Tracker {
         memo: &FollowMemo,
     ) -> Option<(usize, Vec<Vec<Move>>)> {
         let n = g.moves.len();
-        // (`i0`: the square read empty, `j0`: the other filled; the next report of each.)
+        // (`i0`: the square read empty, `j0`: the other filled.)
         let follow = |k: usize, reports: &[(Square, bool)], i0: usize, j0: usize| {
-            let next = |i: usize| (i + 1..reports.len()).find(|&j| reports[j].0 == reports[i].0);
-            let (i1, j1) = (next(i0)?, next(j0)?);
-            if reports[i0].1 || !reports[i1].1 || !reports[j0].1 || reports[j1].1 {
-                return None;
-            }
+            let (kept, i1, j1) = knock_left_out(reports, i0, j0, |r| *r)?;
             if i0.abs_diff(j0) > KNOCK_REPORTS_APART || i1.abs_diff(j1) > KNOCK_REPORTS_APART {
                 return None;
             }
-            let kept: Vec<(Square, bool)> = reports
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| ![i0, i1, j0, j1].contains(i))
-                .map(|(_, r)| *r)
-                .collect();
             let lines: Vec<Vec<Move>> = self
                 .follow_reports(&g.positions[k], &kept, occ, false, Some(memo))
                 .into_iter()
@@ -4582,32 +4621,13 @@ impl Tracker {
                 }
             }
         }
-        (n.saturating_sub(KNOCK_AS_MOVE_PLIES)..n)
-            .rev()
-            .find_map(|k| {
-                let (
-                    Move::Normal {
-                        from,
-                        to,
-                        capture: None,
-                        promotion: None,
-                        ..
-                    },
-                    Some(&mark),
-                ) = (g.moves[k], g.move_history.get(k))
-                else {
-                    return None;
-                };
-                // (A piece falls onto a square next to it.)
-                if !attacks::king_attacks(from).contains(to) {
-                    return None;
-                }
-                // (The reports since `mark` are those of every move confirmed with this one.)
-                let k0 = g.confirmed_with(k);
-                let reports = self.reports_since(mark);
-                let first = |sq: Square| reports.iter().position(|r| r.0 == sq);
-                follow(k0, &reports, first(from)?, first(to)?)
-            })
+        // (Read as a move: the reports since its position are those of every move confirmed
+        // with it.)
+        g.knocks_read_as_moves().find_map(|knock| {
+            let reports = self.reports_since(knock.mark);
+            let first = |sq: Square| reports.iter().position(|r| r.0 == sq);
+            follow(knock.first, &reports, first(knock.from)?, first(knock.to)?)
+        })
     }
 
     /// Occupancy boards: the sensed occupancy and the game, when the reports since earlier
@@ -5216,7 +5236,7 @@ impl Tracker {
             .collect();
         // (A piece knocked off lands nowhere: the squares whose piece was read landing on
         // another square soon after they emptied — a piece moved — are tried last.)
-        cand.sort_by_key(|c| self.moved_on(c.0, c.1));
+        cand.sort_by_cached_key(|c| self.moved_on(c.0, c.1));
         let piece_of = |sq: Square| {
             cand.iter()
                 .find(|c| c.0 == sq)
@@ -5293,69 +5313,39 @@ impl Tracker {
     fn knock_read_as_move(&self, board: &Board) -> Option<(usize, Vec<Move>, Bitboard)> {
         const WITHIN_MS: u64 = 1_000;
         let g = self.game.as_ref()?;
-        let n = g.moves.len();
-        (n.saturating_sub(KNOCK_AS_MOVE_PLIES)..n)
-            .rev()
-            .find_map(|k| {
-                let m = g.moves[k];
-                let start = &g.positions[k];
-                let (
-                    Move::Normal {
-                        role,
-                        from,
-                        to,
-                        capture: None,
-                        promotion: None,
-                    },
-                    Some(&mark),
-                ) = (m, g.move_history.get(k))
-                else {
-                    return None;
-                };
-                // (A piece falls onto a square next to it.)
-                if !attacks::king_attacks(from).contains(to) {
-                    return None;
-                }
-                let piece = role.of(start.turn());
-                let since: Vec<Report> = kept_since(&self.timed_history, self.history_total, mark)
+        g.knocks_read_as_moves().find_map(|knock| {
+            let since: Vec<Report> =
+                kept_since(&self.timed_history, self.history_total, knock.mark)
                     .iter()
                     .chain(&self.reports)
                     .copied()
                     .collect();
-                // (Each square's first two reports: where it stood, emptied and filled again;
-                // where it lay, filled and emptied.)
-                let two = |sq: Square| {
-                    let mut at = since.iter().enumerate().filter(|(_, r)| r.0 == sq);
-                    Some((at.next()?, at.next()?))
-                };
-                let ((i0, left), (i1, back)) = two(from)?;
-                let ((j0, lay), (j1, lifted)) = two(to)?;
-                let shape = !left.1 && back.1 && back.2 == Some(piece);
-                let lay_shape = lay.1 && lay.2 == Some(piece) && !lifted.1;
-                if !shape || !lay_shape || back.3.abs_diff(lifted.3) > WITHIN_MS {
-                    return None;
-                }
-                let kept: Vec<Report> = since
-                    .iter()
-                    .enumerate()
-                    .filter(|(i, _)| ![i0, i1, j0, j1].contains(i))
-                    .map(|(_, r)| *r)
-                    .collect();
-                // (The reports since `mark` are those of every move confirmed with this one:
-                // followed from the first of them — `Rac1` revised `Rad1` as the pawn was
-                // knocked over.)
-                let k0 = g.confirmed_with(k);
-                let start = &g.positions[k0];
-                let last = (k0 == k).then_some(m);
-                let chain = self.follow_chain_in(&kept, start, start.board(), last, Some(8));
-                let reached = chain.last().map(|s| &s.1)?;
-                if reached.board() != board {
-                    return None;
-                }
-                let line: Vec<Move> = chain.into_iter().map(|s| s.0).collect();
-                (self.fit_in((&kept, Some(start.board())), start, &line) == Some((0, 0)))
-                    .then_some((k0, line, Bitboard::EMPTY))
-            })
+            // (Each square's first report: where it stood, emptied; where it lay, filled. The
+            // piece read landing there and read back where it stood within a second.)
+            let first = |sq: Square| since.iter().position(|r| r.0 == sq);
+            let (i0, j0) = (first(knock.from)?, first(knock.to)?);
+            let (kept, i1, j1) = knock_left_out(&since, i0, j0, |r| (r.0, r.1))?;
+            let (back, lay, lifted) = (since[i1], since[j0], since[j1]);
+            let piece = Some(knock.piece);
+            if back.2 != piece || lay.2 != piece || back.3.abs_diff(lifted.3) > WITHIN_MS {
+                return None;
+            }
+            // (Followed from the first move confirmed with it — `Rac1` revised `Rad1` as the
+            // pawn was knocked over.)
+            let start = &g.positions[knock.first];
+            let last = (knock.first == knock.k).then_some(knock.m);
+            let chain = self.follow_chain_in(&kept, start, start.board(), last, Some(8));
+            let reached = chain.last().map(|s| &s.1)?;
+            if reached.board() != board {
+                return None;
+            }
+            let line: Vec<Move> = chain.into_iter().map(|s| s.0).collect();
+            (self.fit_in((&kept, Some(start.board())), start, &line) == Some((0, 0))).then_some((
+                knock.first,
+                line,
+                Bitboard::EMPTY,
+            ))
+        })
     }
 
     /// Identity boards: pieces knocked over onto an empty square since the game position `cur`
@@ -9003,6 +8993,35 @@ fn knocked_off_by<R: Copy>(
         })
         .collect();
     (kept, off & !back)
+}
+
+/// `reports` (of any kind, `read`: the square, whether it reads occupied) without a piece
+/// knocked over onto a square next to it and put back: `i0` its square read empty, `j0` the
+/// other filled, and the next report of each — the first filled again, the other read empty
+/// (see `Tracker::knock_read_as_move`). None unless they read so. Returns the reports left
+/// and where those next reports were (`i1`, `j1`).
+fn knock_left_out<R: Copy>(
+    reports: &[R],
+    i0: usize,
+    j0: usize,
+    read: impl Fn(&R) -> (Square, bool),
+) -> Option<(Vec<R>, usize, usize)> {
+    let next = |i: usize| {
+        let sq = read(&reports[i]).0;
+        (i + 1..reports.len()).find(|&j| read(&reports[j]).0 == sq)
+    };
+    let (i1, j1) = (next(i0)?, next(j0)?);
+    let filled = |i: usize| read(&reports[i]).1;
+    if filled(i0) || !filled(i1) || !filled(j0) || filled(j1) {
+        return None;
+    }
+    let kept = reports
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| ![i0, i1, j0, j1].contains(i))
+        .map(|(_, r)| *r)
+        .collect();
+    Some((kept, i1, j1))
 }
 
 /// Identity boards: `reports` without those of a piece put on a square and taken off again
