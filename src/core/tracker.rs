@@ -1159,10 +1159,14 @@ pub struct Tracker {
     /// The first report of the moves taken back since the last confirmed position: moves put
     /// in their place (a revision, a re-reading) may have been reported from there on.
     history_floor: Option<usize>,
-    /// Occupancy boards: the number of the first report since the game position was
-    /// confirmed (none: since the last confirmed position) — candidates pending confirm
-    /// positions beyond it, and the reports followed again from the game position must
-    /// include theirs (see `Tracker::followed_lines`).
+    /// The ply the game was last taken back to, and the first report of the moves taken back
+    /// (see [`Tracker::knock_read_as_takeback`]).
+    taken_back: Option<(usize, usize)>,
+    /// The number of the first report since the game position was confirmed (none: since the
+    /// last confirmed position). Occupancy boards: candidates pending confirm positions beyond
+    /// it, and the reports followed again from the game position must include theirs (see
+    /// `Tracker::followed_lines`). Identity boards: a move made and its piece knocked back
+    /// before it was reported (see [`Tracker::knock_read_as_takeback`]).
     position_mark: Option<usize>,
     ops: Vec<(u64, GameOp)>,
     /// The timers as they stood before the last report, when it read a square empty (see
@@ -1239,6 +1243,7 @@ impl Tracker {
             timed_history: Vec::new(),
             history_total: 0,
             history_floor: None,
+            taken_back: None,
             position_mark: None,
             unfollowed: None,
             deep_unfollowed: None,
@@ -1299,6 +1304,7 @@ impl Tracker {
             );
         }
         self.game = Some(g);
+        self.taken_back = None;
         self.position_mark = None;
         self.forced_at = None;
         self.orientation = orientation;
@@ -2294,9 +2300,6 @@ impl Tracker {
             }
             self.history.extend(self.reports.iter().map(|r| (r.0, r.1)));
             self.history_total += self.reports.len();
-            if self.position_mark.is_none() {
-                self.position_mark = Some(self.history_total);
-            }
             if self.history.len() > 2 * MAX_HISTORY {
                 self.history.drain(..MAX_HISTORY);
             }
@@ -2309,6 +2312,9 @@ impl Tracker {
             if self.timed_history.len() > 2 * TIMED_HISTORY {
                 self.timed_history.drain(..TIMED_HISTORY);
             }
+        }
+        if self.position_mark.is_none() {
+            self.position_mark = Some(self.history_total);
         }
         self.reports.clear();
         self.history_floor = None;
@@ -5298,6 +5304,91 @@ impl Tracker {
                 })
             })
             .or_else(|| self.knock_read_as_move(board))
+            .or_else(|| self.knock_read_as_takeback(board))
+    }
+
+    /// Identity boards: a piece knocked over back onto the square it had just come from
+    /// (`a2-a3`, the pawn knocked onto a2) — read as that move taken back, or as no move when it
+    /// came before the move was reported — and put back since. From the game position, or the
+    /// one the game was last taken back to (see `Tracker::taken_back`, at most
+    /// [`KNOCK_AS_MOVE_PLIES`] back): a legal plain move to a square next to its own whose
+    /// squares were each reported three times since — the move made (its square read empty,
+    /// the other filled with the piece), the piece knocked back (that one read empty, its
+    /// square filled with it, within a second), the piece put back (likewise the other way) —
+    /// and whose reports followed one by one without the last four (see
+    /// [`Tracker::follow_chain_in`]) give the board, that move first, every report accounted
+    /// for. Returns where the moves start and the moves (no piece off).
+    fn knock_read_as_takeback(&self, board: &Board) -> Option<(usize, Vec<Move>, Bitboard)> {
+        const WITHIN_MS: u64 = 1_000;
+        let g = self.game.as_ref()?;
+        let n = g.moves.len();
+        let here = self
+            .position_mark
+            .unwrap_or(self.history_total)
+            .min(self.history_floor.unwrap_or(usize::MAX));
+        let back = self
+            .taken_back
+            .filter(|&(k, _)| k <= n && n <= k + KNOCK_AS_MOVE_PLIES);
+        [Some((n, here)), back]
+            .into_iter()
+            .flatten()
+            .find_map(|(k, mark)| {
+                let start = &g.positions[k];
+                let since: Vec<Report> = kept_since(&self.timed_history, self.history_total, mark)
+                    .iter()
+                    .chain(&self.reports)
+                    .copied()
+                    .collect();
+                start.legal_moves().into_iter().find_map(|m| {
+                    let Move::Normal {
+                        role,
+                        from,
+                        to,
+                        capture: None,
+                        promotion: None,
+                    } = m
+                    else {
+                        return None;
+                    };
+                    if !attacks::king_attacks(from).contains(to) {
+                        return None;
+                    }
+                    let piece = Some(role.of(start.turn()));
+                    let of = |sq: Square| {
+                        since
+                            .iter()
+                            .enumerate()
+                            .filter(move |r| r.1.0 == sq)
+                            .map(|r| r.0)
+                    };
+                    let (mut f, mut t) = (of(from), of(to));
+                    // (The move made.)
+                    let (f0, t0) = (f.next()?, t.next()?);
+                    if since[f0].1 || !since[t0].1 || since[t0].2 != piece {
+                        return None;
+                    }
+                    // (Knocked back, and put back.)
+                    let (t1, f1) = (t.next()?, f.next()?);
+                    let (kept, i1, j1) = knock_left_out(&since, t1, f1, |r| (r.0, r.1))?;
+                    let (lay, back, lifted) = (since[f1], since[i1], since[j1]);
+                    if lay.2 != piece
+                        || back.2 != piece
+                        || lay.3.abs_diff(since[t1].3) > WITHIN_MS
+                        || back.3.abs_diff(lifted.3) > WITHIN_MS
+                    {
+                        return None;
+                    }
+                    let chain = self.follow_chain_in(&kept, start, start.board(), None, Some(8));
+                    if chain.first().map(|s| s.0) != Some(m)
+                        || chain.last().map(|s| s.1.board()) != Some(board)
+                    {
+                        return None;
+                    }
+                    let line: Vec<Move> = chain.into_iter().map(|s| s.0).collect();
+                    (self.fit_in((&kept, Some(start.board())), start, &line) == Some((0, 0)))
+                        .then_some((k, line, Bitboard::EMPTY))
+                })
+            })
     }
 
     /// Identity boards: a move of the game that was a piece knocked over onto an empty square
@@ -7570,6 +7661,7 @@ impl Tracker {
             let ply = g.moves.len() as u32;
             if let Some(mark) = g.pop() {
                 self.history_floor = Some(self.history_floor.map_or(mark, |f| f.min(mark)));
+                self.taken_back = Some((k, mark));
             }
             // (A move taken back no longer waits for its press; occupancy boards: a move
             // pressed gives its press back, for the moves read in its place.)
@@ -8608,6 +8700,7 @@ impl Tracker {
                 }
                 self.orientation = o;
                 self.game = Some(Game::new(start.clone()));
+                self.taken_back = None;
                 self.position_mark = None;
                 self.forced_at = None;
                 self.pending.clear();
