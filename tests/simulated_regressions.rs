@@ -1666,7 +1666,7 @@ fn a_piece_passing_over_a_square_whose_piece_is_off_is_no_piece_put_back() {
 /// meanwhile — the alert is right, the arbiter may have the position put right — but once the
 /// piece is back the moves made meanwhile are reported and the alert is over (`restored`).
 /// Before stop 50 the game stood at the knock for good (5 of 397 such simulated games exact,
-/// `OVER=1 ID=1 examples/knocked_off.rs`; 284 at stop 50, 374 at stop 51, 378 at stop 52).
+/// `OVER=1 ID=1 examples/knocked_off.rs`; 284 at stop 50, 374 at stop 51, 379 at stop 52).
 /// `SEED=0`, each case the sample, the plies after which the piece is knocked over and put
 /// back, where it stood and lay:
 /// - 13: the b6 pawn knocked onto a5 as it landed;
@@ -1682,14 +1682,16 @@ fn a_piece_passing_over_a_square_whose_piece_is_off_is_no_piece_put_back() {
 /// - 290: the a3 pawn knocked back onto a2 just after `a2-a3` was reported, read as `a3`
 ///   taken back — the board stood there for the rest of the game before (stop 52);
 /// - 672: the b3 pawn knocked back onto b2 before `b2-b3` was reported, read as no move
-///   (stop 52).
+///   (stop 52);
+/// - 403: the knight knocked onto d3 as it took on d4 (`Nf3xd4`): d4's first empty report is
+///   the pawn lifted, not the knock (stop 52).
 ///
 /// Occupancy boards too since stop 51 (18 → 303 of 397): #13, #7, #396 and #314 are read exactly
 /// there — the knock since the game position (not a legal move: the board stalled for good
 /// before) or read as a move, followed without its four reports (see
 /// `Tracker::knock_read_as_move_occ`). No alert comes meanwhile on an occupancy board: the
 /// board cannot tell a piece lying on a square from one standing there. (#270 and #61 are
-/// not read exactly there yet, nor #290 and #672.)
+/// not read exactly there yet, nor #290, #672 and #403.)
 #[test]
 fn the_moves_made_while_a_piece_lay_knocked_over_are_reported() {
     use eboardd::core::event::EventKind;
@@ -1705,6 +1707,7 @@ fn the_moves_made_while_a_piece_lay_knocked_over_are_reported() {
         (314, 16, 22, Square::H2, Square::H1, true),
         (290, 28, 42, Square::A3, Square::A2, false),
         (672, 32, 36, Square::B3, Square::B2, false),
+        (403, 8, 28, Square::D4, Square::D3, false),
     ];
     for (i, after, back, from, onto, occupancy) in cases {
         let g = &games[i];

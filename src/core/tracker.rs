@@ -1020,6 +1020,11 @@ impl FollowMemo {
 /// when (ms).
 type Report = (Square, bool, Option<shakmaty::Piece>, u64);
 
+/// Identity boards: a piece knocked over onto an empty square next to it (see
+/// `Tracker::knocked_over`) — the square it left and when, the square it lay on and when it
+/// was read landing there.
+type KnockOver = ((Square, u64), (Square, u64));
+
 /// The move tracker of one board.
 #[derive(Debug)]
 pub struct Tracker {
@@ -5188,8 +5193,13 @@ impl Tracker {
                 board: shown,
                 unknown: Bitboard::EMPTY,
             };
-            let (kept, _) =
-                knocked_off_by(&self.reports, off, |r| (r.0, r.1), |r| r.2 == piece_of(r.0));
+            let (kept, _) = knocked_off_by(
+                &self.reports,
+                off,
+                |r| (r.0, r.1),
+                |r| r.2 == piece_of(r.0),
+                |_| true,
+            );
             for len in 1..=self.cfg.max_plies {
                 // (The pieces off stood still — no move of the line leaves their squares — or
                 // were read landing there: a rook in the hand is no `Rf8-c8` with the rook on
@@ -5251,11 +5261,11 @@ impl Tracker {
         };
         // (Each a set of squares whose pieces are off, and one of squares a piece lay on a while:
         // first, pieces knocked over onto an empty square and put back since — see
-        // `Tracker::knocked_over`.)
-        let items: Vec<(Bitboard, Option<(Square, u64)>)> = self
+        // `Tracker::knocked_over`, with when the piece left its square.)
+        let items: Vec<(Bitboard, Option<KnockOver>)> = self
             .knocked_over(cur)
             .into_iter()
-            .map(|(from, onto)| (Bitboard::from(from), Some(onto)))
+            .map(|k| (Bitboard::from(k.0.0), Some(k)))
             .chain(cand.iter().map(|c| (Bitboard::from(c.0), None)))
             .collect();
         let n = g.moves.len();
@@ -5268,7 +5278,10 @@ impl Tracker {
             .find_map(|(k, start, last)| {
                 first_of_sets(&items, &mut 0, ABSENT_LOOKS / 10, |set| {
                     let off = set.iter().fold(Bitboard::EMPTY, |b, i| b | i.0);
-                    let spare: Vec<(Square, u64)> = set.iter().filter_map(|i| i.1).collect();
+                    let spare: Vec<(Square, u64)> =
+                        set.iter().filter_map(|i| i.1.map(|k| k.1)).collect();
+                    let went: Vec<(Square, u64)> =
+                        set.iter().filter_map(|i| i.1.map(|k| k.0)).collect();
                     if set.iter().map(|i| i.0.count()).sum::<usize>() != off.count()
                         || spare.iter().any(|s| off.contains(s.0))
                     {
@@ -5279,6 +5292,7 @@ impl Tracker {
                         off,
                         |r| (r.0, r.1),
                         |r| r.2 == piece_of(r.0),
+                        |r| went.iter().all(|w| w.0 != r.0 || w.1 == r.3),
                     );
                     let kept = spare_taken_off(&kept, &spare);
                     let mut end = board.clone();
@@ -5440,13 +5454,13 @@ impl Tracker {
     }
 
     /// Identity boards: pieces knocked over onto an empty square since the game position `cur`
-    /// and put back, each where it stood and where it lay (that square, and the time the piece
-    /// was read landing there) — the square read empty, the other then read holding that piece
+    /// and put back, each where it stood (that square, and the time it was read empty) and where
+    /// it lay (that square, and the time the piece was read landing there) — the square read empty, the other then read holding that piece
     /// within a second (empty in the game, or read empty last: a piece moved away meanwhile,
     /// `Nb1-c3` and the c2 pawn knocked onto b1), read empty again, and the piece read back
     /// where it stood within a second. (A piece moved there and back reads so too: the reports
     /// followed without them explain nothing then.)
-    fn knocked_over(&self, cur: &Chess) -> Vec<(Square, (Square, u64))> {
+    fn knocked_over(&self, cur: &Chess) -> Vec<KnockOver> {
         const WITHIN_MS: u64 = 1_000;
         let r = &self.reports;
         let mut out = Vec::new();
@@ -5491,8 +5505,8 @@ impl Tracker {
                         && e.3.abs_diff(lifted.3) <= WITHIN_MS
                         && e.3 > went.3
                 });
-                if back && !out.contains(&(went.0, (onto.0, onto.3))) {
-                    out.push((went.0, (onto.0, onto.3)));
+                if back && !out.contains(&((went.0, went.3), (onto.0, onto.3))) {
+                    out.push(((went.0, went.3), (onto.0, onto.3)));
                 }
             }
         }
@@ -9048,17 +9062,20 @@ fn first_of_sets<I: Copy, T>(
 /// report that fills it (the piece put back) — and the squares of `off` not filled again
 /// (pieces still off).
 fn knocked_off(reports: &[(Square, bool)], off: Bitboard) -> (Vec<(Square, bool)>, Bitboard) {
-    knocked_off_by(reports, off, |r| (r.0, r.1), |_| true)
+    knocked_off_by(reports, off, |r| (r.0, r.1), |_| true, |_| true)
 }
 
 /// [`knocked_off`] for reports of any kind (`read`: the square, whether it reads occupied): a
 /// fill that is no piece put back (`put_back`; identity boards: another piece landing there,
-/// capturing the piece off the board) is kept, and its square is no longer off.
+/// capturing the piece off the board) is kept, and its square is no longer off; an empty
+/// report that is not the knock (`knock`; identity boards: a piece knocked over, its square
+/// read empty before — `Nf3xd4`, the pawn lifted, the knight knocked onto d3) is kept too.
 fn knocked_off_by<R: Copy>(
     reports: &[R],
     off: Bitboard,
     read: impl Fn(&R) -> (Square, bool),
     put_back: impl Fn(&R) -> bool,
+    knock: impl Fn(&R) -> bool,
 ) -> (Vec<R>, Bitboard) {
     let mut knocked = Bitboard::EMPTY;
     let mut back = Bitboard::EMPTY;
@@ -9071,7 +9088,7 @@ fn knocked_off_by<R: Copy>(
                 return true;
             }
             if !knocked.contains(sq) {
-                if occupied {
+                if occupied || !knock(r) {
                     return true;
                 }
                 knocked.add(sq);
