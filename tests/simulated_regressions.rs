@@ -1666,7 +1666,7 @@ fn a_piece_passing_over_a_square_whose_piece_is_off_is_no_piece_put_back() {
 /// meanwhile — the alert is right, the arbiter may have the position put right — but once the
 /// piece is back the moves made meanwhile are reported and the alert is over (`restored`).
 /// Before stop 50 the game stood at the knock for good (5 of 397 such simulated games exact,
-/// `OVER=1 ID=1 examples/knocked_off.rs`; 284 at stop 50, 374 at stop 51, 379 at stop 52).
+/// `OVER=1 ID=1 examples/knocked_off.rs`; 284 at stop 50, 374 at stop 51, 389 at stop 52).
 /// `SEED=0`, each case the sample, the plies after which the piece is knocked over and put
 /// back, where it stood and lay:
 /// - 13: the b6 pawn knocked onto a5 as it landed;
@@ -1684,7 +1684,12 @@ fn a_piece_passing_over_a_square_whose_piece_is_off_is_no_piece_put_back() {
 /// - 672: the b3 pawn knocked back onto b2 before `b2-b3` was reported, read as no move
 ///   (stop 52);
 /// - 403: the knight knocked onto d3 as it took on d4 (`Nf3xd4`): d4's first empty report is
-///   the pawn lifted, not the knock (stop 52).
+///   the pawn lifted, not the knock (stop 52);
+/// - 193: the a4 pawn knocked onto a3 just after `a2-a4`, read as `a2-a3` (a revision; a
+///   legal position while it lay there, so no alert), and its put back as `a3-a4` eleven plies
+///   later (stop 52);
+/// - 600: the a1 rook knocked onto b1 early, read inside a re-reading that rewrote the moves
+///   before it (`Be2 b6 Nc3 Bb7` as `Nc3 b6 Rb1 Bb7 Be2`; stop 52).
 ///
 /// Occupancy boards too since stop 51 (18 → 303 of 397): #13, #7, #396 and #314 are read exactly
 /// there — the knock since the game position (not a legal move: the board stalled for good
@@ -1708,6 +1713,8 @@ fn the_moves_made_while_a_piece_lay_knocked_over_are_reported() {
         (290, 28, 42, Square::A3, Square::A2, false),
         (672, 32, 36, Square::B3, Square::B2, false),
         (403, 8, 28, Square::D4, Square::D3, false),
+        (193, 9, 18, Square::A4, Square::A3, false),
+        (600, 8, 20, Square::A1, Square::B1, false),
     ];
     for (i, after, back, from, onto, occupancy) in cases {
         let g = &games[i];
@@ -1741,6 +1748,12 @@ fn the_moves_made_while_a_piece_lay_knocked_over_are_reported() {
             _ => {}
         });
         assert_eq!(moves, want, "#{i}: not exact");
+        // (#193: the board read as a legal position while the piece lay there — `a2-a3`, then
+        // the moves made — so no alert; the moves taken back and read again once it is back.)
+        if i == 193 {
+            assert_eq!((displaced, restored), (0, 0), "#{i}: no alert");
+            continue;
+        }
         assert!(displaced >= 1, "#{i}: the piece knocked over is reported");
         assert_eq!(
             restored, 1,

@@ -526,8 +526,9 @@ const ABSENT_PLIES: usize = 16;
 /// (each a search for lines of moves, see `Tracker::moves_with_pieces_off`).
 const ABSENT_LOOKS: usize = 3000;
 
-/// Identity boards: how many of the game's last moves may be a piece knocked over read as a
-/// move (see `Tracker::knock_read_as_move`).
+/// How many of the game's last moves may be a piece knocked over read as a move, or read wrong
+/// since a piece was knocked over (see `Tracker::knock_read_wrong`,
+/// `Tracker::knock_read_as_move_occ`).
 const KNOCK_AS_MOVE_PLIES: usize = 16;
 
 /// Occupancy boards: how many reports apart a piece knocked over leaves its square and lands
@@ -721,16 +722,12 @@ struct Game {
 /// A move of the game that may be a piece knocked over read as one (see
 /// `Game::knocks_read_as_moves`).
 struct KnockAsMove {
-    /// Its ply.
-    k: usize,
     /// The first move confirmed with it (see `Game::confirmed_with`).
     first: usize,
-    m: Move,
     /// Its first report (see `Game::move_history`).
     mark: usize,
     from: Square,
     to: Square,
-    piece: shakmaty::Piece,
 }
 
 impl Game {
@@ -784,7 +781,7 @@ impl Game {
     }
 
     /// The last [`KNOCK_AS_MOVE_PLIES`] moves that may be a piece knocked over onto a square
-    /// next to it, read as a move (see `Tracker::knock_read_as_move`), the most recent first:
+    /// next to it, read as a move (see `Tracker::knock_read_as_move_occ`), the most recent first:
     /// each a plain move (no capture, no promotion) to a square next to its own.
     fn knocks_read_as_moves(&self) -> impl Iterator<Item = KnockAsMove> + '_ {
         let n = self.moves.len();
@@ -793,11 +790,11 @@ impl Game {
             .filter_map(|k| {
                 let m = self.moves[k];
                 let Move::Normal {
-                    role,
                     from,
                     to,
                     capture: None,
                     promotion: None,
+                    ..
                 } = m
                 else {
                     return None;
@@ -806,13 +803,10 @@ impl Game {
                 attacks::king_attacks(from)
                     .contains(to)
                     .then(|| KnockAsMove {
-                        k,
                         first: self.confirmed_with(k),
-                        m,
                         mark: self.move_history[k],
                         from,
                         to,
-                        piece: role.of(self.positions[k].turn()),
                     })
             })
     }
@@ -1165,13 +1159,13 @@ pub struct Tracker {
     /// in their place (a revision, a re-reading) may have been reported from there on.
     history_floor: Option<usize>,
     /// The ply the game was last taken back to, and the first report of the moves taken back
-    /// (see [`Tracker::knock_read_as_takeback`]).
+    /// (see [`Tracker::knock_read_wrong`]).
     taken_back: Option<(usize, usize)>,
     /// The number of the first report since the game position was confirmed (none: since the
     /// last confirmed position). Occupancy boards: candidates pending confirm positions beyond
     /// it, and the reports followed again from the game position must include theirs (see
     /// `Tracker::followed_lines`). Identity boards: a move made and its piece knocked back
-    /// before it was reported (see [`Tracker::knock_read_as_takeback`]).
+    /// before it was reported (see [`Tracker::knock_read_wrong`]).
     position_mark: Option<usize>,
     ops: Vec<(u64, GameOp)>,
     /// The timers as they stood before the last report, when it read a square empty (see
@@ -4582,7 +4576,7 @@ impl Tracker {
 
     /// Occupancy boards: a piece knocked over onto an empty square next to it and since put
     /// back, with play going on meanwhile (see [`Tracker::knocked_over`],
-    /// [`Tracker::knock_read_as_move`]): since the game position, or read as a move of the
+    /// [`Tracker::knock_read_wrong`]): since the game position, or read as a move of the
     /// last [`KNOCK_AS_MOVE_PLIES`] (since its position). The square read empty (its first
     /// report) and one next to it filled (empty until then), then the next report of each —
     /// that one read empty and the first filled —, each pair at most [`KNOCK_REPORTS_APART`]
@@ -5317,23 +5311,21 @@ impl Tracker {
                         .then_some((k, line, still))
                 })
             })
-            .or_else(|| self.knock_read_as_move(board))
-            .or_else(|| self.knock_read_as_takeback(board))
+            .or_else(|| self.knock_read_wrong(board))
     }
 
-    /// Identity boards: a piece knocked over back onto the square it had just come from
-    /// (`a2-a3`, the pawn knocked onto a2) — read as that move taken back, or as no move when it
-    /// came before the move was reported — and put back since. From the game position, or the
-    /// one the game was last taken back to (see `Tracker::taken_back`, at most
-    /// [`KNOCK_AS_MOVE_PLIES`] back): a legal plain move to a square next to its own whose
-    /// squares were each reported three times since — the move made (its square read empty,
-    /// the other filled with the piece), the piece knocked back (that one read empty, its
-    /// square filled with it, within a second), the piece put back (likewise the other way) —
-    /// and whose reports followed one by one without the last four (see
-    /// [`Tracker::follow_chain_in`]) give the board, that move first, every report accounted
-    /// for. Returns where the moves start and the moves (no piece off).
-    fn knock_read_as_takeback(&self, board: &Board) -> Option<(usize, Vec<Move>, Bitboard)> {
-        const WITHIN_MS: u64 = 1_000;
+    /// Identity boards: a piece knocked over onto an empty square next to it and put back since,
+    /// read as something else in the meantime — as a legal move of its side (`Qd1-e1`), as a
+    /// move revised (`a2-a4`, the pawn knocked onto a3: `a2-a3`), as the move it had just made
+    /// taken back (`a2-a3`, the pawn knocked back onto a2), or as no move when that came before
+    /// the move was reported. From the position of each of the last [`KNOCK_AS_MOVE_PLIES`]
+    /// moves (the first move confirmed with it, see `Game::confirmed_with`), the most recent
+    /// first, then the game position (see `Tracker::position_mark`) and the one the game was last
+    /// taken back to (see `Tracker::taken_back`): the reports since (see [`knocks_in`]: the
+    /// knock and the put back) followed one by one without those four (see
+    /// [`Tracker::follow_chain_in`]) give the board, other moves than the game's, every report
+    /// accounted for. Returns where the moves start and the moves (no piece off).
+    fn knock_read_wrong(&self, board: &Board) -> Option<(usize, Vec<Move>, Bitboard)> {
         let g = self.game.as_ref()?;
         let n = g.moves.len();
         let here = self
@@ -5343,113 +5335,35 @@ impl Tracker {
         let back = self
             .taken_back
             .filter(|&(k, _)| k <= n && n <= k + KNOCK_AS_MOVE_PLIES);
-        [Some((n, here)), back]
-            .into_iter()
-            .flatten()
-            .find_map(|(k, mark)| {
-                let start = &g.positions[k];
-                let since: Vec<Report> = kept_since(&self.timed_history, self.history_total, mark)
-                    .iter()
-                    .chain(&self.reports)
-                    .copied()
-                    .collect();
-                start.legal_moves().into_iter().find_map(|m| {
-                    let Move::Normal {
-                        role,
-                        from,
-                        to,
-                        capture: None,
-                        promotion: None,
-                    } = m
-                    else {
-                        return None;
-                    };
-                    if !attacks::king_attacks(from).contains(to) {
-                        return None;
-                    }
-                    let piece = Some(role.of(start.turn()));
-                    let of = |sq: Square| {
-                        since
-                            .iter()
-                            .enumerate()
-                            .filter(move |r| r.1.0 == sq)
-                            .map(|r| r.0)
-                    };
-                    let (mut f, mut t) = (of(from), of(to));
-                    // (The move made.)
-                    let (f0, t0) = (f.next()?, t.next()?);
-                    if since[f0].1 || !since[t0].1 || since[t0].2 != piece {
-                        return None;
-                    }
-                    // (Knocked back, and put back.)
-                    let (t1, f1) = (t.next()?, f.next()?);
-                    let (kept, i1, j1) = knock_left_out(&since, t1, f1, |r| (r.0, r.1))?;
-                    let (lay, back, lifted) = (since[f1], since[i1], since[j1]);
-                    if lay.2 != piece
-                        || back.2 != piece
-                        || lay.3.abs_diff(since[t1].3) > WITHIN_MS
-                        || back.3.abs_diff(lifted.3) > WITHIN_MS
-                    {
-                        return None;
-                    }
+        let mut starts: Vec<(usize, usize)> = vec![(n, here)];
+        starts.extend(back);
+        for k in (n.saturating_sub(KNOCK_AS_MOVE_PLIES)..n).rev() {
+            let first = g.confirmed_with(k);
+            let start = (first, g.move_history[first]);
+            if !starts.contains(&start) {
+                starts.push(start);
+            }
+        }
+        starts.into_iter().find_map(|(k, mark)| {
+            let start = &g.positions[k];
+            let since: Vec<Report> = kept_since(&self.timed_history, self.history_total, mark)
+                .iter()
+                .chain(&self.reports)
+                .copied()
+                .collect();
+            knocks_in(&since, start.board())
+                .into_iter()
+                .find_map(|(i0, j0)| {
+                    let (kept, _, _) = knock_left_out(&since, i0, j0, |r| (r.0, r.1))?;
                     let chain = self.follow_chain_in(&kept, start, start.board(), None, Some(8));
-                    if chain.first().map(|s| s.0) != Some(m)
-                        || chain.last().map(|s| s.1.board()) != Some(board)
-                    {
+                    if chain.last().map(|s| s.1.board()) != Some(board) {
                         return None;
                     }
                     let line: Vec<Move> = chain.into_iter().map(|s| s.0).collect();
-                    (self.fit_in((&kept, Some(start.board())), start, &line) == Some((0, 0)))
-                        .then_some((k, line, Bitboard::EMPTY))
+                    (line[..] != g.moves[k..]
+                        && self.fit_in((&kept, Some(start.board())), start, &line) == Some((0, 0)))
+                    .then_some((k, line, Bitboard::EMPTY))
                 })
-            })
-    }
-
-    /// Identity boards: a move of the game that was a piece knocked over onto an empty square
-    /// next to it (a legal move of its side, `Qd1-e1`, read as one), the piece since put back
-    /// where it stood (see [`Tracker::knocked_over`]): the last [`KNOCK_AS_MOVE_PLIES`] moves,
-    /// each a plain move to a square next to its own whose squares were each reported twice
-    /// since its position — the square read empty, the other filled with the piece; later
-    /// that one read empty and the piece read back within a second — and whose reports
-    /// followed one by one without those four (see [`Tracker::follow_chain_in`]) give the
-    /// board, every report accounted for.
-    /// Returns where the moves start (the ply of that move, or of the first move confirmed
-    /// with it) and the moves (no piece off).
-    fn knock_read_as_move(&self, board: &Board) -> Option<(usize, Vec<Move>, Bitboard)> {
-        const WITHIN_MS: u64 = 1_000;
-        let g = self.game.as_ref()?;
-        g.knocks_read_as_moves().find_map(|knock| {
-            let since: Vec<Report> =
-                kept_since(&self.timed_history, self.history_total, knock.mark)
-                    .iter()
-                    .chain(&self.reports)
-                    .copied()
-                    .collect();
-            // (Each square's first report: where it stood, emptied; where it lay, filled. The
-            // piece read landing there and read back where it stood within a second.)
-            let first = |sq: Square| since.iter().position(|r| r.0 == sq);
-            let (i0, j0) = (first(knock.from)?, first(knock.to)?);
-            let (kept, i1, j1) = knock_left_out(&since, i0, j0, |r| (r.0, r.1))?;
-            let (back, lay, lifted) = (since[i1], since[j0], since[j1]);
-            let piece = Some(knock.piece);
-            if back.2 != piece || lay.2 != piece || back.3.abs_diff(lifted.3) > WITHIN_MS {
-                return None;
-            }
-            // (Followed from the first move confirmed with it — `Rac1` revised `Rad1` as the
-            // pawn was knocked over.)
-            let start = &g.positions[knock.first];
-            let last = (knock.first == knock.k).then_some(knock.m);
-            let chain = self.follow_chain_in(&kept, start, start.board(), last, Some(8));
-            let reached = chain.last().map(|s| &s.1)?;
-            if reached.board() != board {
-                return None;
-            }
-            let line: Vec<Move> = chain.into_iter().map(|s| s.0).collect();
-            (self.fit_in((&kept, Some(start.board())), start, &line) == Some((0, 0))).then_some((
-                knock.first,
-                line,
-                Bitboard::EMPTY,
-            ))
         })
     }
 
@@ -9108,7 +9022,7 @@ fn knocked_off_by<R: Copy>(
 /// `reports` (of any kind, `read`: the square, whether it reads occupied) without a piece
 /// knocked over onto a square next to it and put back: `i0` its square read empty, `j0` the
 /// other filled, and the next report of each — the first filled again, the other read empty
-/// (see `Tracker::knock_read_as_move`). None unless they read so. Returns the reports left
+/// (see `Tracker::knock_read_wrong`). None unless they read so. Returns the reports left
 /// and where those next reports were (`i1`, `j1`).
 fn knock_left_out<R: Copy>(
     reports: &[R],
@@ -9132,6 +9046,50 @@ fn knock_left_out<R: Copy>(
         .map(|(_, r)| *r)
         .collect();
     Some((kept, i1, j1))
+}
+
+/// Identity boards: pieces knocked over onto an empty square next to them and put back in
+/// `reports` (since a position whose board is `start`), each where the first two of its four
+/// reports are (see [`knock_left_out`]): its square read empty, the piece having stood there
+/// (read landing there last, else `start`'s), and a square next to it, empty till then (read
+/// empty last, else empty in `start`), read holding that piece within a second; the next
+/// reports of those squares the other way round, within a second of each other.
+fn knocks_in(reports: &[Report], start: &Board) -> Vec<(usize, usize)> {
+    const WITHIN_MS: u64 = 1_000;
+    let last = |i: usize, sq: Square| {
+        reports[..i]
+            .iter()
+            .rev()
+            .find(|r| r.0 == sq)
+            .map_or(start.piece_at(sq), |r| r.2.filter(|_| r.1))
+    };
+    let next = |i: usize| (i + 1..reports.len()).find(|&j| reports[j].0 == reports[i].0);
+    let mut out = Vec::new();
+    for (j0, onto) in reports.iter().enumerate() {
+        let Some(piece) = onto.2.filter(|_| onto.1) else {
+            continue;
+        };
+        if last(j0, onto.0).is_some() {
+            continue;
+        }
+        let Some(j1) = next(j0).filter(|&j| !reports[j].1) else {
+            continue;
+        };
+        for i0 in (0..reports.len()).filter(|&i| {
+            let r = &reports[i];
+            !r.1 && attacks::king_attacks(r.0).contains(onto.0)
+                && r.3.abs_diff(onto.3) <= WITHIN_MS
+                && last(i, r.0) == Some(piece)
+        }) {
+            let back = next(i0).map(|i| &reports[i]);
+            if back.is_some_and(|b| {
+                b.1 && b.2 == Some(piece) && b.3.abs_diff(reports[j1].3) <= WITHIN_MS
+            }) {
+                out.push((i0, j0));
+            }
+        }
+    }
+    out
 }
 
 /// Identity boards: `reports` without those of a piece put on a square and taken off again
