@@ -528,12 +528,12 @@ const ABSENT_LOOKS: usize = 3000;
 
 /// How many of the game's last moves may be a piece knocked over read as a move, or read wrong
 /// since a piece was knocked over (see `Tracker::knock_read_wrong`,
-/// `Tracker::knock_read_as_move_occ`).
+/// `Tracker::knock_read_wrong_occ`).
 const KNOCK_AS_MOVE_PLIES: usize = 16;
 
 /// Occupancy boards: how many reports apart a piece knocked over leaves its square and lands
 /// on the other, and is lifted from there and put back (see
-/// `Tracker::knock_read_as_move_occ`).
+/// `Tracker::knock_read_wrong_occ`).
 const KNOCK_REPORTS_APART: usize = 4;
 
 /// Identity boards: how soon after its square reads empty a piece read landing elsewhere
@@ -719,17 +719,6 @@ struct Game {
     promotions: usize,
 }
 
-/// A move of the game that may be a piece knocked over read as one (see
-/// `Game::knocks_read_as_moves`).
-struct KnockAsMove {
-    /// The first move confirmed with it (see `Game::confirmed_with`).
-    first: usize,
-    /// Its first report (see `Game::move_history`).
-    mark: usize,
-    from: Square,
-    to: Square,
-}
-
 impl Game {
     fn new(start: Chess) -> Game {
         // (Room for a game of usual length: growing the lists move by move cost more than
@@ -778,37 +767,6 @@ impl Game {
             .take_while(|&j| self.move_history.get(j) == mark)
             .last()
             .unwrap_or(k)
-    }
-
-    /// The last [`KNOCK_AS_MOVE_PLIES`] moves that may be a piece knocked over onto a square
-    /// next to it, read as a move (see `Tracker::knock_read_as_move_occ`), the most recent first:
-    /// each a plain move (no capture, no promotion) to a square next to its own.
-    fn knocks_read_as_moves(&self) -> impl Iterator<Item = KnockAsMove> + '_ {
-        let n = self.moves.len();
-        (n.saturating_sub(KNOCK_AS_MOVE_PLIES)..n)
-            .rev()
-            .filter_map(|k| {
-                let m = self.moves[k];
-                let Move::Normal {
-                    from,
-                    to,
-                    capture: None,
-                    promotion: None,
-                    ..
-                } = m
-                else {
-                    return None;
-                };
-                // (A piece falls onto a square next to it.)
-                attacks::king_attacks(from)
-                    .contains(to)
-                    .then(|| KnockAsMove {
-                        first: self.confirmed_with(k),
-                        mark: self.move_history[k],
-                        from,
-                        to,
-                    })
-            })
     }
 
     fn current(&self) -> &Chess {
@@ -4570,27 +4528,30 @@ impl Tracker {
                 break;
             }
         }
-        self.knock_read_as_move_occ(occ, g, &memo)
+        self.knock_read_wrong_occ(occ, g, &memo)
             .map(|(k, lines)| (k, Bitboard::EMPTY, lines))
     }
 
     /// Occupancy boards: a piece knocked over onto an empty square next to it and since put
-    /// back, with play going on meanwhile (see [`Tracker::knocked_over`],
-    /// [`Tracker::knock_read_wrong`]): since the game position, or read as a move of the
-    /// last [`KNOCK_AS_MOVE_PLIES`] (since its position). The square read empty (its first
-    /// report) and one next to it filled (empty until then), then the next report of each —
-    /// that one read empty and the first filled —, each pair at most [`KNOCK_REPORTS_APART`]
-    /// reports apart (within a scan or two: the board keeps no times before the game
-    /// position); the reports followed without those four (from the first move confirmed with
-    /// the one read, see [`Tracker::follow_reports`]) give lines to the board. Returns where
-    /// the lines start and the lines.
-    fn knock_read_as_move_occ(
+    /// back, with play going on meanwhile, maybe read wrong meanwhile — as a move, a move
+    /// revised, a move taken back or none (see [`Tracker::knock_read_wrong`]). From each
+    /// position of [`Tracker::knock_starts`], the most recent first: a square read empty, a
+    /// piece having stood there (read filled last, else occupied in the position), and one
+    /// next to it read filled, empty until then; then the next report of each — that one read
+    /// empty and the first filled —, each pair at most [`KNOCK_REPORTS_APART`] reports apart
+    /// (within a scan or two: the board keeps no times before the game position); no move
+    /// read since touching both squares but a plain one (the knock or the put back read as a
+    /// move: not a castle's king landing on g1 and rook leaving h1, then `Kg1-h1`). The
+    /// reports followed without those four (see [`Tracker::follow_reports`]) give lines to
+    /// the board. Returns where the lines start and the lines. (Since stop 52; before, a knock
+    /// since the game position or read as a move only: `examples/knocked_off.rs` `OVER=1`
+    /// 303 → 327 of 397.)
+    fn knock_read_wrong_occ(
         &self,
         occ: Bitboard,
         g: &Game,
         memo: &FollowMemo,
     ) -> Option<(usize, Vec<Vec<Move>>)> {
-        let n = g.moves.len();
         // (`i0`: the square read empty, `j0`: the other filled.)
         let follow = |k: usize, reports: &[(Square, bool)], i0: usize, j0: usize| {
             let (kept, i1, j1) = knock_left_out(reports, i0, j0, |r| *r)?;
@@ -4604,34 +4565,47 @@ impl Tracker {
                 .collect();
             (!lines.is_empty()).then_some((k, lines))
         };
-        // (Since the game position: a square of it read empty first and a square next to it
-        // filled, empty until then — in the game, or a piece moved away meanwhile.)
-        let reports = self.reports_since_position();
-        let before = |i: usize| reports[..i].iter().rev().find(|r| r.0 == reports[i].0);
-        let cur = g.current().board().occupied();
-        let pairs = (0..reports.len())
-            .filter(|&i| !reports[i].1 && cur.contains(reports[i].0) && before(i).is_none());
-        for i in pairs {
-            let from = reports[i].0;
-            let near = i.saturating_sub(KNOCK_REPORTS_APART)..(i + KNOCK_REPORTS_APART + 1);
-            for j in near.filter(|&j| j < reports.len()) {
-                let to = reports[j].0;
-                let empty_before = before(j).map_or(!cur.contains(to), |r| !r.1);
-                if attacks::king_attacks(from).contains(to)
-                    && reports[j].1
-                    && empty_before
-                    && let Some(found) = follow(n, &reports, i, j)
-                {
-                    return Some(found);
-                }
-            }
-        }
-        // (Read as a move: the reports since its position are those of every move confirmed
-        // with it.)
-        g.knocks_read_as_moves().find_map(|knock| {
-            let reports = self.reports_since(knock.mark);
-            let first = |sq: Square| reports.iter().position(|r| r.0 == sq);
-            follow(knock.first, &reports, first(knock.from)?, first(knock.to)?)
+        self.knock_starts(g).into_iter().find_map(|(k, mark)| {
+            let reports = match mark {
+                Some(mark) => self.reports_since(mark),
+                None => self.reports_since_position(),
+            };
+            // (A square read empty, a piece having stood there, and one next to it read filled,
+            // empty till then — in the position, or read empty last.)
+            let start = g.positions[k].board().occupied();
+            let last = |i: usize| {
+                reports[..i]
+                    .iter()
+                    .rev()
+                    .find(|r| r.0 == reports[i].0)
+                    .map_or(start.contains(reports[i].0), |r| r.1)
+            };
+            (0..reports.len())
+                .filter(|&i| !reports[i].1 && last(i))
+                .find_map(|i| {
+                    let near = i.saturating_sub(KNOCK_REPORTS_APART)..(i + KNOCK_REPORTS_APART + 1);
+                    near.filter(|&j| {
+                        if j >= reports.len() {
+                            return false;
+                        }
+                        let (a, b) = (reports[i].0, reports[j].0);
+                        reports[j].1
+                            && attacks::king_attacks(a).contains(b)
+                            && !last(j)
+                            && g.moves[k..].iter().all(|m| {
+                                // (Not two squares of one move read since, unless it is the
+                                // knock or the put back read as a move: the king landing on
+                                // g1 and the rook leaving h1 of a castle, then `Kg1-h1`, read
+                                // so.)
+                                let both = touched_by(std::slice::from_ref(m));
+                                !(both.contains(a) && both.contains(b))
+                                    || (!m.is_capture()
+                                        && m.promotion().is_none()
+                                        && both.count() == 2)
+                            })
+                    })
+                    .find_map(|j| follow(k, &reports, i, j))
+                })
         })
     }
 
@@ -5314,6 +5288,30 @@ impl Tracker {
             .or_else(|| self.knock_read_wrong(board))
     }
 
+    /// Where a piece knocked over since may have been read wrong (see
+    /// [`Tracker::knock_read_wrong`], [`Tracker::knock_read_wrong_occ`]), the most recent
+    /// first: the game position (its first report not given: since it was confirmed), the
+    /// one the game was last taken back to (with the first report of the moves taken back,
+    /// see `Tracker::taken_back`), and the position of each of the last
+    /// [`KNOCK_AS_MOVE_PLIES`] moves — the first move confirmed with it (see
+    /// `Game::confirmed_with`), with its first report.
+    fn knock_starts(&self, g: &Game) -> Vec<(usize, Option<usize>)> {
+        let n = g.moves.len();
+        let back = self
+            .taken_back
+            .filter(|&(k, _)| k <= n && n <= k + KNOCK_AS_MOVE_PLIES);
+        let mut starts: Vec<(usize, Option<usize>)> = vec![(n, None)];
+        for k in (n.saturating_sub(KNOCK_AS_MOVE_PLIES)..n).rev() {
+            let first = g.confirmed_with(k);
+            starts.push((first, Some(g.move_history[first])));
+        }
+        starts.extend(back.map(|(k, mark)| (k, Some(mark))));
+        // (Stable: the game position first, a taken back one before the moves from it.)
+        starts.sort_by_key(|s| std::cmp::Reverse(s.0));
+        starts.dedup();
+        starts
+    }
+
     /// Identity boards: a piece knocked over onto an empty square next to it and put back since,
     /// read as something else in the meantime — as a legal move of its side (`Qd1-e1`), as a
     /// move revised (`a2-a4`, the pawn knocked onto a3: `a2-a3`), as the move it had just made
@@ -5326,25 +5324,15 @@ impl Tracker {
     /// [`Tracker::follow_chain_in`]) give the board, other moves than the game's, every report
     /// accounted for. Returns where the moves start and the moves (no piece off).
     fn knock_read_wrong(&self, board: &Board) -> Option<(usize, Vec<Move>, Bitboard)> {
+        // Since stop 52 (2026-12-06); before, only a knock read as a move of the game was
+        // looked for: `examples/knocked_off.rs` `OVER=1 ID=1` 374 → 389 of 397.
         let g = self.game.as_ref()?;
-        let n = g.moves.len();
         let here = self
             .position_mark
             .unwrap_or(self.history_total)
             .min(self.history_floor.unwrap_or(usize::MAX));
-        let back = self
-            .taken_back
-            .filter(|&(k, _)| k <= n && n <= k + KNOCK_AS_MOVE_PLIES);
-        let mut starts: Vec<(usize, usize)> = vec![(n, here)];
-        starts.extend(back);
-        for k in (n.saturating_sub(KNOCK_AS_MOVE_PLIES)..n).rev() {
-            let first = g.confirmed_with(k);
-            let start = (first, g.move_history[first]);
-            if !starts.contains(&start) {
-                starts.push(start);
-            }
-        }
-        starts.into_iter().find_map(|(k, mark)| {
+        self.knock_starts(g).into_iter().find_map(|(k, mark)| {
+            let mark = mark.unwrap_or(here);
             let start = &g.positions[k];
             let since: Vec<Report> = kept_since(&self.timed_history, self.history_total, mark)
                 .iter()
