@@ -1666,7 +1666,7 @@ fn a_piece_passing_over_a_square_whose_piece_is_off_is_no_piece_put_back() {
 /// meanwhile — the alert is right, the arbiter may have the position put right — but once the
 /// piece is back the moves made meanwhile are reported and the alert is over (`restored`).
 /// Before stop 50 the game stood at the knock for good (5 of 397 such simulated games exact,
-/// `OVER=1 ID=1 examples/knocked_off.rs`; 284 at stop 50, 374 at stop 51, 389 at stop 52).
+/// `OVER=1 ID=1 examples/knocked_off.rs`; 284 at stop 50, 374 at stop 51, 392 at stop 52).
 /// `SEED=0`, each case the sample, the plies after which the piece is knocked over and put
 /// back, where it stood and lay:
 /// - 13: the b6 pawn knocked onto a5 as it landed;
@@ -1689,7 +1689,10 @@ fn a_piece_passing_over_a_square_whose_piece_is_off_is_no_piece_put_back() {
 ///   legal position while it lay there, so no alert), and its put back as `a3-a4` eleven plies
 ///   later (stop 52);
 /// - 600: the a1 rook knocked onto b1 early, read inside a re-reading that rewrote the moves
-///   before it (`Be2 b6 Nc3 Bb7` as `Nc3 b6 Rb1 Bb7 Be2`; stop 52).
+///   before it (`Be2 b6 Nc3 Bb7` as `Nc3 b6 Rb1 Bb7 Be2`; stop 52);
+/// - 834: the e7 pawn knocked onto e6, read as `e7-e6`; the reply `Nc6-e5` then read as the
+///   knight knocked off c6 (kept in the game while off) and `Re1xe5` as `Re1-e5`: once the
+///   pawn is back the knight's move is read again, and c6 no longer taken as off (stop 52).
 ///
 /// Occupancy boards too since stop 51 (18 → 303 of 397; 327 at stop 52): #13, #7, #396 and
 /// #314 are read exactly there — the knock since the game position (not a legal move: the
@@ -1716,6 +1719,7 @@ fn the_moves_made_while_a_piece_lay_knocked_over_are_reported() {
         (403, 8, 28, Square::D4, Square::D3, true),
         (193, 9, 18, Square::A4, Square::A3, true),
         (600, 8, 20, Square::A1, Square::B1, true),
+        (834, 26, 40, Square::E7, Square::E6, false),
     ];
     for (i, after, back, from, onto, occupancy) in cases {
         let g = &games[i];

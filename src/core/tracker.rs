@@ -5331,6 +5331,12 @@ impl Tracker {
             .position_mark
             .unwrap_or(self.history_total)
             .min(self.history_floor.unwrap_or(usize::MAX));
+        // (Or the board as read, without the pieces kept in the game while off: one read gone
+        // was moved — `Nc6-e5`, not read while the knock was taken for a move.)
+        let mut raw = board.clone();
+        for sq in self.absent {
+            raw.discard_piece_at(sq);
+        }
         self.knock_starts(g).into_iter().find_map(|(k, mark)| {
             let mark = mark.unwrap_or(here);
             let start = &g.positions[k];
@@ -5344,7 +5350,8 @@ impl Tracker {
                 .find_map(|(i0, j0)| {
                     let (kept, _, _) = knock_left_out(&since, i0, j0, |r| (r.0, r.1))?;
                     let chain = self.follow_chain_in(&kept, start, start.board(), None, Some(8));
-                    if chain.last().map(|s| s.1.board()) != Some(board) {
+                    let end = chain.last().map(|s| s.1.board());
+                    if end != Some(board) && end != Some(&raw) {
                         return None;
                     }
                     let line: Vec<Move> = chain.into_iter().map(|s| s.0).collect();
@@ -5356,11 +5363,11 @@ impl Tracker {
     }
 
     /// Identity boards: pieces knocked over onto an empty square since the game position `cur`
-    /// and put back, each where it stood (that square, and the time it was read empty) and where
-    /// it lay (that square, and the time the piece was read landing there) — the square read empty, the other then read holding that piece
-    /// within a second (empty in the game, or read empty last: a piece moved away meanwhile,
-    /// `Nb1-c3` and the c2 pawn knocked onto b1), read empty again, and the piece read back
-    /// where it stood within a second. (A piece moved there and back reads so too: the reports
+    /// and put back, each where it stood (that square, and the time it was read empty) and
+    /// where it lay (that square, and the time the piece was read landing there) — the square
+    /// read empty, the other then read holding that piece within a second (empty in the game,
+    /// or read empty last: a piece moved away meanwhile, `Nb1-c3` and the c2 pawn knocked onto
+    /// b1), read empty again, and the piece read back where it stood within a second. (A piece moved there and back reads so too: the reports
     /// followed without them explain nothing then.)
     fn knocked_over(&self, cur: &Chess) -> Vec<KnockOver> {
         const WITHIN_MS: u64 = 1_000;
@@ -5466,11 +5473,23 @@ impl Tracker {
             return;
         };
         let pos = g.current().clone();
+        // (A square whose piece was kept in the game while off, and where the game holds no
+        // piece now, reads empty: that piece was moved — see `Tracker::knock_read_wrong`.)
+        let moved = self.absent & !pos.board().occupied();
+        if moved.any() {
+            self.absent &= !moved;
+            self.returning &= !moved;
+            if let Some(Sensed::Identity { board, .. }) = self.live.as_mut() {
+                for sq in moved {
+                    board.discard_piece_at(sq);
+                }
+            }
+        }
         // (None may be off: pieces lifted long, or knocked over, and put back — see
         // `Tracker::followed_with_pieces_off`; an alert that stood is over.)
         if off.any() {
             self.keep_off_board(now, off, pos);
-        } else if alert {
+        } else if alert || (moved.any() && self.absent.is_empty()) {
             self.ops
                 .push((now, GameOp::Restored { pos: Box::new(pos) }));
         }
