@@ -4495,6 +4495,16 @@ impl Tracker {
         let (occ, g) = self.reports_to_follow(sensed)?;
         let n = g.moves.len();
         let memo = FollowMemo::default();
+        // (A piece knocked over and lying there yet — the reports followed without its two
+        // give lines to the board with it standing where it stood: no pieces off the board
+        // but that one, which is not; the board is left unexplained until it is put back, as
+        // an identity board holds the game meanwhile.)
+        if self.knock_read_wrong_occ(occ, g, &memo, true).is_some() {
+            return None;
+        }
+        if let Some((k, lines)) = self.knock_read_wrong_occ(occ, g, &memo, false) {
+            return Some((k, Bitboard::EMPTY, lines));
+        }
         let mut looks = 0;
         // (From the game position back; from each position, sets of squares by size.)
         for d in 0..=n.min(ABSENT_PLIES) {
@@ -4528,7 +4538,7 @@ impl Tracker {
                 break;
             }
         }
-        self.knock_read_wrong_occ(occ, g, &memo)
+        self.knock_read_wrong_occ(occ, g, &memo, false)
             .map(|(k, lines)| (k, Bitboard::EMPTY, lines))
     }
 
@@ -4551,11 +4561,34 @@ impl Tracker {
         occ: Bitboard,
         g: &Game,
         memo: &FollowMemo,
+        lying: bool,
     ) -> Option<(usize, Vec<Vec<Move>>)> {
         // (`i0`: the square read empty, `j0`: the other filled.)
         let follow = |k: usize, reports: &[(Square, bool)], i0: usize, j0: usize| {
-            let (kept, i1, j1) = knock_left_out(reports, i0, j0, |r| *r)?;
-            if i0.abs_diff(j0) > KNOCK_REPORTS_APART || i1.abs_diff(j1) > KNOCK_REPORTS_APART {
+            let (a, b) = (reports[i0].0, reports[j0].0);
+            let (kept, occ) = if lying {
+                // (Neither square read since: the piece still lies there.)
+                if reports[i0.max(j0) + 1..]
+                    .iter()
+                    .any(|r| r.0 == a || r.0 == b)
+                {
+                    return None;
+                }
+                let kept: Vec<(Square, bool)> = reports
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| *i != i0 && *i != j0)
+                    .map(|(_, r)| *r)
+                    .collect();
+                (kept, (occ | Bitboard::from(a)) & !Bitboard::from(b))
+            } else {
+                let (kept, i1, j1) = knock_left_out(reports, i0, j0, |r| *r)?;
+                if i1.abs_diff(j1) > KNOCK_REPORTS_APART {
+                    return None;
+                }
+                (kept, occ)
+            };
+            if i0.abs_diff(j0) > KNOCK_REPORTS_APART {
                 return None;
             }
             let lines: Vec<Vec<Move>> = self
