@@ -5353,16 +5353,15 @@ impl Tracker {
     /// read as something else in the meantime — as a legal move of its side (`Qd1-e1`), as a
     /// move revised (`a2-a4`, the pawn knocked onto a3: `a2-a3`), as the move it had just made
     /// taken back (`a2-a3`, the pawn knocked back onto a2), or as no move when that came before
-    /// the move was reported. From the position of each of the last [`KNOCK_AS_MOVE_PLIES`]
-    /// moves (the first move confirmed with it, see `Game::confirmed_with`), the most recent
-    /// first, then the game position (see `Tracker::position_mark`) and the one the game was last
-    /// taken back to (see `Tracker::taken_back`): the reports since (see [`knocks_in`]: the
-    /// knock and the put back) followed one by one without those four (see
-    /// [`Tracker::follow_chain_in`]) give the board, other moves than the game's, every report
-    /// accounted for. Returns where the moves start and the moves (no piece off).
+    /// the move was reported. From each position of [`Tracker::knock_starts`], the most recent
+    /// first (the game position's reports since `Tracker::position_mark`): the reports since
+    /// (see [`knocks_in`]: the knock and the put back) followed one by one without those four
+    /// (see [`Tracker::follow_chain_in`]) give the board — as read, or without the pieces kept
+    /// in the game while off —, other moves than the game's, every report accounted for.
+    /// Returns where the moves start and the moves (no piece off).
     fn knock_read_wrong(&self, board: &Board) -> Option<(usize, Vec<Move>, Bitboard)> {
-        // Since stop 52 (2026-12-06); before, only a knock read as a move of the game was
-        // looked for: `examples/knocked_off.rs` `OVER=1 ID=1` 374 → 389 of 397.
+        // (Since stop 52, 2026-12-06; before, only a knock read as a move of the game was
+        // looked for: `examples/knocked_off.rs` `OVER=1 ID=1` 374 → 392 of 397.)
         let g = self.game.as_ref()?;
         let here = self
             .position_mark
@@ -5404,8 +5403,9 @@ impl Tracker {
     /// where it lay (that square, and the time the piece was read landing there) — the square
     /// read empty, the other then read holding that piece within a second (empty in the game,
     /// or read empty last: a piece moved away meanwhile, `Nb1-c3` and the c2 pawn knocked onto
-    /// b1), read empty again, and the piece read back where it stood within a second. (A piece moved there and back reads so too: the reports
-    /// followed without them explain nothing then.)
+    /// b1), read empty again, and the piece read back where it stood within a second. (A piece
+    /// moved there and back reads so too: the reports followed without them explain nothing
+    /// then.)
     fn knocked_over(&self, cur: &Chess) -> Vec<KnockOver> {
         const WITHIN_MS: u64 = 1_000;
         let r = &self.reports;
