@@ -4502,10 +4502,26 @@ impl Tracker {
         // give lines to the board with it standing where it stood: no pieces off the board
         // but that one, which is not; the board is left unexplained until it is put back, as
         // an identity board holds the game meanwhile.)
-        if self.knock_read_wrong_occ(occ, g, &memo, true).is_some() {
+        // (The reports since each position a knock may have been read wrong from, once for
+        // both looks.)
+        let starts: Vec<(usize, Vec<(Square, bool)>)> = self
+            .knock_starts(g)
+            .into_iter()
+            .map(|(k, mark)| {
+                let reports = match mark {
+                    Some(mark) => self.reports_since(mark),
+                    None => self.reports_since_position(),
+                };
+                (k, reports)
+            })
+            .collect();
+        if self
+            .knock_read_wrong_occ(occ, g, &starts, &memo, true)
+            .is_some()
+        {
             return None;
         }
-        if let Some((k, lines)) = self.knock_read_wrong_occ(occ, g, &memo, false) {
+        if let Some((k, lines)) = self.knock_read_wrong_occ(occ, g, &starts, &memo, false) {
             return Some((k, Bitboard::EMPTY, lines));
         }
         let mut looks = 0;
@@ -4547,7 +4563,8 @@ impl Tracker {
     /// Occupancy boards: a piece knocked over onto an empty square next to it and since put
     /// back, with play going on meanwhile, maybe read wrong meanwhile — as a move, a move
     /// revised, a move taken back or none (see [`Tracker::knock_read_wrong`]). From each
-    /// position of [`Tracker::knock_starts`], the most recent first: a square read empty, a
+    /// position of [`Tracker::knock_starts`] (`starts`, each with the reports since it), the
+    /// most recent first: a square read empty, a
     /// piece having stood there (read filled last, else occupied in the position), and one
     /// next to it read filled, empty until then; then the next report of each — that one read
     /// empty and the first filled —, each pair at most [`KNOCK_REPORTS_APART`] reports apart
@@ -4564,6 +4581,7 @@ impl Tracker {
         &self,
         occ: Bitboard,
         g: &Game,
+        starts: &[(usize, Vec<(Square, bool)>)],
         memo: &FollowMemo,
         lying: bool,
     ) -> Option<(usize, Vec<Vec<Move>>)> {
@@ -4592,9 +4610,6 @@ impl Tracker {
                 }
                 (kept, occ)
             };
-            if i0.abs_diff(j0) > KNOCK_REPORTS_APART {
-                return None;
-            }
             let lines: Vec<Vec<Move>> = self
                 .follow_reports(&g.positions[k], &kept, occ, false, Some(memo))
                 .into_iter()
@@ -4602,11 +4617,8 @@ impl Tracker {
                 .collect();
             (!lines.is_empty()).then_some((k, lines))
         };
-        self.knock_starts(g).into_iter().find_map(|(k, mark)| {
-            let reports = match mark {
-                Some(mark) => self.reports_since(mark),
-                None => self.reports_since_position(),
-            };
+        starts.iter().find_map(|(k, reports)| {
+            let k = *k;
             // (A square read empty, a piece having stood there, and one next to it read filled,
             // empty till then — in the position, or read empty last.)
             let start = g.positions[k].board().occupied();
@@ -4641,7 +4653,7 @@ impl Tracker {
                                         && both.count() == 2)
                             })
                     })
-                    .find_map(|j| follow(k, &reports, i, j))
+                    .find_map(|j| follow(k, reports, i, j))
                 })
         })
     }
