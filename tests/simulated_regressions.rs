@@ -25,14 +25,33 @@ fn replayed(
 ) -> (Vec<String>, Vec<String>) {
     let g = &games[i];
     let cfg = SimConfig::sample(i, seed, 0.8, &Pattern::ALL);
-    let moves = replay_moves(&simulate(g, &cfg), replay_config(g, &cfg, sensing));
+    let (got, want, _) = replayed_capture(&simulate(g, &cfg), g, &cfg, sensing);
+    (got, want)
+}
+
+/// `cap` (game `g` simulated with `cfg`) replayed on a board of `sensing`: the moves reported
+/// and the game's moves, both up to the promotion piece on occupancy boards, and how many
+/// `displaced` and `restored` events came.
+fn replayed_capture(
+    cap: &eboardd::core::capture::Capture,
+    g: &SimGame,
+    cfg: &SimConfig,
+    sensing: Sensing,
+) -> (Vec<String>, Vec<String>, (usize, usize)) {
+    use eboardd::core::event::EventKind;
+    let (mut displaced, mut restored) = (0, 0);
+    let moves = replay_moves_with(cap, replay_config(g, cfg, sensing), |e| match e.kind {
+        EventKind::Displaced { .. } => displaced += 1,
+        EventKind::Restored { .. } => restored += 1,
+        _ => {}
+    });
     let got = moves.iter().map(|u| uci_as_sensed(u, sensing)).collect();
     let want = g
         .moves
         .iter()
         .map(|m| uci_as_sensed(&m.to_uci(CastlingMode::Standard).to_string(), sensing))
         .collect();
-    (got, want)
+    (got, want, (displaced, restored))
 }
 
 #[test]
@@ -1605,7 +1624,6 @@ fn identity_boards_follow_pieces_knocked_off_while_play_goes_on() {
 /// three pawns swept off after ply 21, the b2 square brushed after ply 60.
 #[test]
 fn a_piece_passing_over_a_square_whose_piece_is_off_is_no_piece_put_back() {
-    use eboardd::core::event::EventKind;
     use eboardd::core::sim::simulate_edited;
     use shakmaty::{Position, Square};
     let games = shared_data::simulation_games();
@@ -1635,26 +1653,11 @@ fn a_piece_passing_over_a_square_whose_piece_is_off_is_no_piece_put_back() {
             )
             .expect("the ply is played");
     });
-    let want: Vec<String> = g
-        .moves
-        .iter()
-        .map(|m| m.to_uci(CastlingMode::Standard).to_string())
-        .collect();
     for sensing in [Sensing::Occupancy, Sensing::Identity] {
-        let (mut displaced, mut restored) = (0, 0);
-        let got: Vec<String> =
-            replay_moves_with(&cap, replay_config(g, &cfg, sensing), |e| match e.kind {
-                EventKind::Displaced { .. } => displaced += 1,
-                EventKind::Restored { .. } => restored += 1,
-                _ => {}
-            })
-            .iter()
-            .map(|u| uci_as_sensed(u, sensing))
-            .collect();
-        let want: Vec<String> = want.iter().map(|u| uci_as_sensed(u, sensing)).collect();
+        let (got, want, alerts) = replayed_capture(&cap, g, &cfg, sensing);
         assert_eq!(got, want, "{sensing:?}: not exact");
         assert_eq!(
-            (displaced, restored),
+            alerts,
             (1, 0),
             "{sensing:?}: the pieces reported off once, never back"
         );
@@ -1710,7 +1713,6 @@ fn a_piece_passing_over_a_square_whose_piece_is_off_is_no_piece_put_back() {
 /// after pieces knocked off the board, not before.)
 #[test]
 fn the_moves_made_while_a_piece_lay_knocked_over_are_reported() {
-    use eboardd::core::event::EventKind;
     use eboardd::core::sim::simulate_edited;
     use shakmaty::{Position, Square};
     let games = shared_data::simulation_games();
@@ -1748,28 +1750,11 @@ fn the_moves_made_while_a_piece_lay_knocked_over_are_reported() {
                 )
                 .expect("the plies are played");
         });
-        let want: Vec<String> = g
-            .moves
-            .iter()
-            .map(|m| m.to_uci(CastlingMode::Standard).to_string())
-            .collect();
-        let (mut displaced, mut restored) = (0, 0);
-        let moves = replay_moves_with(&cap, replay_config(g, &cfg, Sensing::Identity), |e| match e
-            .kind
-        {
-            EventKind::Displaced { .. } => displaced += 1,
-            EventKind::Restored { .. } => restored += 1,
-            _ => {}
-        });
+        let (moves, want, (displaced, restored)) =
+            replayed_capture(&cap, g, &cfg, Sensing::Identity);
         assert_eq!(moves, want, "#{i}: not exact");
         if occupancy {
-            let sensed = |u: &String| uci_as_sensed(u, Sensing::Occupancy);
-            let got: Vec<String> =
-                replay_moves_with(&cap, replay_config(g, &cfg, Sensing::Occupancy), |_| {})
-                    .iter()
-                    .map(sensed)
-                    .collect();
-            let want: Vec<String> = want.iter().map(sensed).collect();
+            let (got, want, _) = replayed_capture(&cap, g, &cfg, Sensing::Occupancy);
             assert_eq!(got, want, "#{i}: not exact on an occupancy board");
         }
         // (#193, #91: the board read as a legal position while the piece lay there — `a2-a3`,
