@@ -931,6 +931,16 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             559,
             "a stalled board's reports followed again from up to 120 plies back (wrong since ply 20, stalled at ply 104 of 123)",
         ),
+        (
+            180000,
+            155,
+            "a revision with a capture never seen, set aside for a piece maybe in the hand, taken once the board rested 4 s (the game's last two plies, `Bf4 Qxf4`, had stood read as `Be3`)",
+        ),
+        (
+            90000,
+            115,
+            "a revision with a capture never seen, set aside for a piece maybe in the hand, taken once the board rested 4 s (the game's last ply had stood unread)",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }

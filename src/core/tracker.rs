@@ -1025,6 +1025,10 @@ pub struct Tracker {
     /// occupancy board's irregular look set it aside (see [`Tracker::irregular`]): at rest
     /// only the reports are followed again (see [`Tracker::searched_before`]).
     searched: Option<(Sensed, u32, bool)>,
+    /// Occupancy boards: when a revision set aside for a piece maybe in the hand (see
+    /// [`Tracker::evaluate`]) is looked for again — a piece held that long is no move in
+    /// progress.
+    rest_look: Option<u64>,
     /// A deadline set by a decision that must wait longer than `settle_ms`.
     extra_deadline: Option<u64>,
     /// The last board judged unexplained, to report each state once.
@@ -1177,6 +1181,7 @@ impl Tracker {
             single_memo: std::cell::RefCell::new(None),
             replays: std::cell::RefCell::new(Vec::new()),
             searched: None,
+            rest_look: None,
             extra_deadline: None,
             last_unexplained: None,
             in_hand_since: None,
@@ -2246,6 +2251,7 @@ impl Tracker {
     fn confirmed(&mut self) {
         self.settled();
         self.searched = None;
+        self.rest_look = None;
         self.in_hand_since = None;
         self.touched_before = self.seen_empty | self.seen_filled;
         self.seen_empty = Bitboard::EMPTY;
@@ -2605,6 +2611,10 @@ impl Tracker {
             .last()
             .is_some_and(|(_, end)| sensed.matches(end.board()));
         let recaptured = only_removed && self.recaptured(&cur, &sensed);
+        if self.rest_look.is_some_and(|t| now >= t) {
+            self.rest_look = None;
+            self.searched = None;
+        }
         let searched = self.searched_before(&sensed);
         let searched_before = searched.is_some();
         if let Some(refollow_only) = searched
@@ -3216,8 +3226,14 @@ impl Tracker {
                                 && !m.is_en_passant()
                                 && self.move_evidence(m, Bitboard::EMPTY) == 0
                         })
+                        && now < self.last_change_ms + PENDING_REST_MS
                         && self.in_hand_after_line(&cur, &sensed)
                     {
+                        // (Until the board has rested `PENDING_REST_MS`: a piece held that
+                        // long is no move in progress — the game's last moves, `Bc1-f4`
+                        // read `Be3` as the bishop slid on, then `Qd4xf4` at once, had stood
+                        // unread for good.)
+                        self.rest_look = Some(self.last_change_ms + PENDING_REST_MS);
                         self.irregular(now, &cur, sensed);
                         return;
                     }
@@ -4982,6 +4998,10 @@ impl Tracker {
             {
                 self.searched = Some((sensed.clone(), self.ply(), true));
                 self.wait_unexplained(&sensed, deadline);
+                return;
+            }
+            if let Some(t) = self.rest_look.filter(|&t| now < t) {
+                self.wait_unexplained(&sensed, t);
                 return;
             }
             self.dirty = false;
