@@ -91,9 +91,11 @@ pub enum EventKind {
         /// reported then with `takeback`s and `move`s.
         #[serde(skip_serializing_if = "std::ops::Not::not")]
         provisional: bool,
-        /// `chosen`, already reported, leads to another position than the other lines and
-        /// nothing the board showed tells them apart: it stands unless a later board shows it
-        /// wrong (occupancy boards: a capture never seen).
+        /// `chosen`, already reported, is a guess nothing the board showed tells from the
+        /// other lines: it stands unless a later board shows it wrong (occupancy boards: a
+        /// capture never seen, the other lines leading to other positions; identity boards: a
+        /// pawn promoted to a piece never read there, captured at once — the other lines
+        /// promote to the other pieces).
         #[serde(skip_serializing_if = "std::ops::Not::not")]
         undecided: bool,
         message: String,

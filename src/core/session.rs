@@ -511,9 +511,9 @@ impl Session {
                     let chosen_line = chosen.and_then(|i| lines.get(i)).cloned();
                     let lines = tracker::distinct(lines);
                     let chosen = chosen_line.and_then(|c| lines.iter().position(|l| *l == c));
-                    let message = match chosen {
-                        Some(i) if undecided => format!(
-                            "the moves reported from ply {ply}, {}, are a guess: the board cannot tell them from {} (a capture never seen on the board); they stand unless a later move shows them wrong — check the scoresheet",
+                    let message = match (chosen, undecided) {
+                        (Some(i), Some(why)) => format!(
+                            "the moves reported from ply {ply}, {}, are a guess: the board cannot tell them from {} ({}); they stand unless a later move shows them wrong — check the scoresheet",
                             lines[i],
                             lines
                                 .iter()
@@ -521,19 +521,25 @@ impl Session {
                                 .filter(|&(j, _)| j != i)
                                 .map(|(_, l)| l.as_str())
                                 .collect::<Vec<_>>()
-                                .join(" | ")
+                                .join(" | "),
+                            match why {
+                                tracker::Undecided::UnseenCapture =>
+                                    "a capture never seen on the board",
+                                tracker::Undecided::UnseenPromotion =>
+                                    "the promoted piece, captured at once, never read on the board",
+                            }
                         ),
-                        Some(i) if provisional => format!(
+                        (Some(i), None) if provisional => format!(
                             "several lines of moves from ply {ply} explain the board: {}; reporting the likeliest, {}, until the next moves decide (then corrected with takebacks)",
                             lines.join(" | "),
                             lines[i]
                         ),
-                        Some(i) => format!(
+                        (Some(i), None) => format!(
                             "moves from ply {ply} were missed and their order is unknown (all of {} reach the same position): reporting {}; check the scoresheet",
                             lines.join(" | "),
                             lines[i]
                         ),
-                        None => format!(
+                        (None, _) => format!(
                             "several lines of moves from ply {ply} explain the board: {}; waiting for the next moves to decide",
                             lines.join(" | ")
                         ),
@@ -543,7 +549,7 @@ impl Session {
                         message,
                         chosen: chosen.map(|i| lines[i].clone()),
                         provisional,
-                        undecided,
+                        undecided: undecided.is_some(),
                         lines,
                     }
                 }

@@ -245,6 +245,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
+use shakmaty::uci::UciMove;
 use shakmaty::{
     Bitboard, Board, CastlingMode, CastlingSide, Chess, Color, FromSetup, Move, MoveList, Position,
     Rank, Role, Square, attacks,
@@ -548,6 +549,17 @@ const DEEP_REFOLLOW_EVERY_MS: u64 = 2_000;
 /// is read as any move of its piece (see `Tracker::reread`).
 const REREAD_LOOSE_BEAM: usize = 32 * REREAD_BEAM;
 
+/// Why the moves reported are a guess ([`GameOp::Ambiguous`]'s `undecided`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Undecided {
+    /// Occupancy boards: a capture never seen — the other lines lead to other positions (see
+    /// `Tracker::undecided_after_unseen`, `Tracker::victim_lifted_late`).
+    UnseenCapture,
+    /// Identity boards: a pawn promoted to a piece the board never read, captured at once —
+    /// the other lines promote to other pieces (see `Tracker::unseen_promotion`).
+    UnseenPromotion,
+}
+
 /// What the tracker decided.
 #[derive(Debug, Clone, PartialEq)]
 pub enum GameOp {
@@ -578,10 +590,9 @@ pub enum GameOp {
         /// The chosen line is the likeliest of lines leading to different positions, reported
         /// until later boards decide (then `Takeback`s and the line that stays).
         provisional: bool,
-        /// The chosen line, already reported, leads to another position than the others, and
-        /// nothing the board showed tells them apart: it stands unless a later board
-        /// contradicts it (occupancy boards, see `Tracker::undecided_after_unseen`).
-        undecided: bool,
+        /// The chosen line, already reported, is a guess nothing the board showed tells from
+        /// the others, and why: it stands unless a later board contradicts it.
+        undecided: Option<Undecided>,
     },
     /// Both kings stand on the central squares: the players (or the arbiter) signal a result
     /// the DGT way — both on light squares (e4, d5) 1-0, both on dark squares (d4, e5) 0-1,
@@ -2721,17 +2732,7 @@ impl Tracker {
                 && self.ply() == ply + 1
                 && self.pending.is_empty()
             {
-                // (The first line is the one reported: it ends at the game position.)
-                self.ops.push((
-                    now,
-                    GameOp::Ambiguous {
-                        ply: self.ply() + 1 - lines[0].len() as u32,
-                        lines: lines.iter().map(|l| uci_line(l)).collect(),
-                        chosen: Some(0),
-                        provisional: false,
-                        undecided: true,
-                    },
-                ));
+                self.announce_undecided(now, &lines, Undecided::UnseenCapture);
             }
             return;
         }
@@ -7601,6 +7602,7 @@ impl Tracker {
     }
 
     fn apply_line(&mut self, now: u64, line: &[Move]) {
+        let promotion_unseen = self.unseen_promotion(line);
         self.restored(now);
         let unseen = self.cfg.sensing == Sensing::Occupancy
             && !self.dump_since_confirm
@@ -7617,6 +7619,9 @@ impl Tracker {
             self.record_move(now, m, before, after, false);
         }
         self.unseen_ply = unseen.then(|| self.ply());
+        if let Some(lines) = promotion_unseen {
+            self.announce_undecided(now, &lines, Undecided::UnseenPromotion);
+        }
         // (What was seen belongs to a move only when it was made alone.)
         if line.len() > 1
             && let Some(g) = self.game.as_mut()
@@ -7728,7 +7733,7 @@ impl Tracker {
                     lines: lines.iter().map(|l| uci_line(l)).collect(),
                     chosen: Some(chosen),
                     provisional: false,
-                    undecided: false,
+                    undecided: None,
                 },
             ));
             self.apply_line(now, &lines[chosen]);
@@ -7757,7 +7762,7 @@ impl Tracker {
                 lines: lines.iter().map(|l| uci_line(l)).collect(),
                 chosen: Some(chosen),
                 provisional: true,
-                undecided: false,
+                undecided: None,
             },
         ));
         self.pending = lines;
@@ -8584,6 +8589,90 @@ impl Tracker {
         self.confirmed();
     }
 
+    /// Announces `lines` as moves the board could not tell apart, the first the one reported:
+    /// it ends at the game position.
+    fn announce_undecided(&mut self, now: u64, lines: &[Vec<Move>], why: Undecided) {
+        self.ops.push((
+            now,
+            GameOp::Ambiguous {
+                ply: self.ply() + 1 - lines[0].len() as u32,
+                lines: lines.iter().map(|l| uci_line(l)).collect(),
+                chosen: Some(0),
+                provisional: false,
+                undecided: Some(why),
+            },
+        ));
+    }
+
+    /// Identity boards: `line` (moves from the game position) promotes a pawn whose new piece
+    /// the board never read — captured at once on the promotion square, within a scan — so
+    /// the piece is a guess (a queen): `line` and the same moves with each other legal
+    /// promotion piece, for the operator to check (`None` when the piece was read, or no
+    /// other piece gives legal moves). (Only a promotion whose pawn the board read leaving
+    /// its square since the last confirmed position: the reports cover it.)
+    fn unseen_promotion(&self, line: &[Move]) -> Option<Vec<Vec<Move>>> {
+        if self.cfg.sensing != Sensing::Identity
+            || self.dump_since_confirm
+            || !line.iter().any(|m| m.promotion().is_some())
+        {
+            return None;
+        }
+        let cur = self.game.as_ref()?.current();
+        let mut pos = cur.clone();
+        for (i, m) in line.iter().enumerate() {
+            let color = pos.turn();
+            pos.play_unchecked(*m);
+            let Some(role) = m.promotion() else {
+                continue;
+            };
+            // (Captured at once: the next move of the line onto or off that square takes it.)
+            let taken = line[i + 1..]
+                .iter()
+                .find(|n| n.to() == m.to() || n.from() == Some(m.to()))
+                .is_some_and(|n| n.is_capture() && n.to() == m.to());
+            if !taken
+                || self.origin_emptied(&self.reports, m).is_none()
+                || self.first_arrival(&self.reports, m, color).is_some()
+            {
+                continue;
+            }
+            let mut lines = vec![line.to_vec()];
+            for other in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+                if other == role {
+                    continue;
+                }
+                let ucis: Vec<UciMove> = line
+                    .iter()
+                    .enumerate()
+                    .map(
+                        |(j, n)| match UciMove::from_move(*n, CastlingMode::Standard) {
+                            UciMove::Normal { from, to, .. } if j == i => UciMove::Normal {
+                                from,
+                                to,
+                                promotion: Some(other),
+                            },
+                            u => u,
+                        },
+                    )
+                    .collect();
+                let mut p = cur.clone();
+                let alt: Option<Vec<Move>> = ucis
+                    .iter()
+                    .map(|u| {
+                        let n = u.to_move(&p).ok()?;
+                        p.play_unchecked(n);
+                        Some(n)
+                    })
+                    .collect();
+                if let Some(alt) = alt {
+                    lines.push(alt);
+                }
+            }
+            return (lines.len() > 1).then_some(lines);
+        }
+        None
+    }
+
     /// Announces `lines` (moves from the game position) as the candidates now pending, the
     /// first reported provisionally.
     fn announce_candidates(&mut self, now: u64, lines: &[Vec<Move>]) {
@@ -8594,7 +8683,7 @@ impl Tracker {
                 lines: lines.iter().map(|l| uci_line(l)).collect(),
                 chosen: Some(0),
                 provisional: true,
-                undecided: false,
+                undecided: None,
             },
         ));
     }
