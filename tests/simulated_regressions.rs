@@ -1551,7 +1551,9 @@ fn presses_reported_late_change_no_moves_on_occupancy_boards() {
 /// game no longer stalls for good when quick play went on — 719), every piece read landing
 /// accounted for (733), the last move revised when it was a slide read on its way (742), and
 /// looked for before a reading of the moves from further back that leaves reports unaccounted
-/// for (754), a move of the pieces' side counted since by its piece read landing (755).
+/// for (754), a move of the pieces' side counted since by its piece read landing (755); since
+/// stop 53, several pieces off within the search's reach yield to fewer off with the reports
+/// followed further (758).
 #[test]
 fn identity_boards_follow_pieces_knocked_off_while_play_goes_on() {
     use eboardd::core::event::EventKind;
@@ -1586,6 +1588,11 @@ fn identity_boards_follow_pieces_knocked_off_while_play_goes_on() {
         // pieces knocked off within the budget.)
         (0, 421, 15, &[Square::A2, Square::G7], Some(28)),
         (2000, 602, 12, &[Square::C2, Square::B5], Some(18)),
+        // (Stop 53: the b7 pawn off, then `dxc4 bxc4` at once — c4's black pawn never read —
+        // and three moves more: not the pawns of d5 and b3 knocked off too, `O-O-O Nc3 Bb4`
+        // within the search's reach; fewer pieces off, more moves followed.)
+        (0, 666, 20, &[Square::B7], Some(26)),
+        (2000, 961, 35, &[Square::A8], Some(44)),
     ] {
         let g = &games[i];
         let cfg = SimConfig::sample(i, seed, 0.8, &Pattern::ALL);

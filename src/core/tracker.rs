@@ -4042,11 +4042,20 @@ impl Tracker {
         }
         let cand = self.pieces_maybe_off(cur, board);
         let n = g.moves.len();
-        let Some((k, line, off)) = self
+        let within = self
             .moves_with_pieces_off(cur, board, &cand)
-            .map(|(line, off)| (n, line, off))
-            .or_else(|| self.followed_with_pieces_off(cur, board, &cand))
-        else {
+            .map(|(line, off)| (n, line, off));
+        // (Several pieces off within the search's reach: fewer off, with more moves followed,
+        // are likelier, see `Tracker::irregular`.)
+        let followed = || self.followed_with_pieces_off(cur, board, &cand);
+        let found = match within {
+            Some((_, _, off)) if off.count() > 1 => followed()
+                .filter(|(_, _, fewer)| fewer.any() && fewer.count() < off.count())
+                .or(within),
+            Some(w) => Some(w),
+            None => followed(),
+        };
+        let Some((k, line, off)) = found else {
             return false;
         };
         self.take_absent_identity(now, k, &line, off);
@@ -5049,6 +5058,22 @@ impl Tracker {
                 .moves_with_pieces_off(cur, board, &gone)
                 .filter(|(line, off)| self.knocked_before(now, cur, &gone, line, *off))
                 .map(|(line, off)| (n, line, off));
+            // (Several pieces off within the search's reach: fewer off, with more moves
+            // followed, are likelier — `dxc4 bxc4` is no pair of pawns knocked off d5 and b3
+            // with c4's pawn lifted and put back.)
+            if let Some((_, _, off)) = &found
+                && off.count() > 1
+                && let Some(fewer) =
+                    self.followed_with_pieces_off(cur, board, &gone)
+                        .filter(|(k, line, fewer)| {
+                            let start = self.game.as_ref().map_or(cur, |g| &g.positions[*k]);
+                            fewer.any()
+                                && fewer.count() < off.count()
+                                && self.knocked_before(now, start, &gone, line, *fewer)
+                        })
+            {
+                found = Some(fewer);
+            }
             // (Beyond the search's reach, the reports followed with pieces off: at most every
             // `DEEP_REFOLLOW_EVERY_MS`, once for each board.)
             let key = (sensed.clone(), self.ply(), self.reports.len());
