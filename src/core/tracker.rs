@@ -1086,6 +1086,13 @@ pub struct Tracker {
     chain_guess: Option<usize>,
     /// A full dump arrived since then (updates may have been missed: anything goes).
     dump_since_confirm: bool,
+    /// Identity boards: the ply and the board of the last full dump while a game is followed
+    /// (updates may have been missed before it: a link down and back).
+    dump_at: Option<(u32, Sensed)>,
+    /// Identity boards: the moves last read from a full dump — from ply `.0`, `.1` of them,
+    /// to the dump's board `.2` — kept to be read again with another count of plies when the
+    /// next board shows the other side moving (see [`Tracker::reread_missed`]).
+    dump_read: Option<(usize, usize, Sensed)>,
     /// The field updates since then: the square, whether it reads occupied, the piece (identity
     /// boards only: occupancy boards cannot tell), the time (at most `MAX_REPORTS`).
     reports: Vec<Report>,
@@ -1211,6 +1218,8 @@ impl Tracker {
             chain: Vec::new(),
             chain_guess: None,
             dump_since_confirm: false,
+            dump_at: None,
+            dump_read: None,
             reports: Vec::new(),
             history: Vec::new(),
             timed_history: Vec::new(),
@@ -1278,6 +1287,8 @@ impl Tracker {
         }
         self.game = Some(g);
         self.taken_back = None;
+        self.dump_at = None;
+        self.dump_read = None;
         self.position_mark = None;
         self.forced_at = None;
         self.orientation = orientation;
@@ -1454,6 +1465,9 @@ impl Tracker {
                 let pos = Box::new(g.current().clone());
                 self.ops.push((now, GameOp::Restored { pos }));
             }
+        }
+        if self.cfg.sensing == Sensing::Identity && self.game.is_some() {
+            self.dump_at = Some((self.ply(), live.clone()));
         }
         self.live = Some(live);
         self.dump_since_confirm = true;
@@ -2292,6 +2306,13 @@ impl Tracker {
         }
         self.reports.clear();
         self.history_floor = None;
+        if self.dump_since_confirm
+            && let Some((k, dump)) = self.dump_at.take()
+            && self.ply() > k
+        {
+            let k = k as usize;
+            self.dump_read = Some((k, self.ply() as usize - k, dump));
+        }
         self.dump_since_confirm = false;
         self.chain.clear();
         self.chain_guess = None;
@@ -3519,6 +3540,66 @@ impl Tracker {
             self.follow_in_hand(&cur, &sensed);
         }
         self.irregular(now, &cur, sensed);
+    }
+
+    /// Identity boards, a board nothing explains right after moves read from a full dump (the
+    /// link was down, updates missed — see [`Tracker::dump_read`]): those moves read again
+    /// with one ply more or fewer — a piece moved twice while the link was down, `Be7 Bd2
+    /// Bd6` read `Bd6 Bd2`, leaves the other side to move — then the moves since, as the
+    /// reports give them (each seen, every report accounted for in order). Taken back to
+    /// where the dump's moves began and read so; several readings are candidates as any.
+    fn reread_missed(&mut self, now: u64, sensed: &Sensed) -> bool {
+        let Some((k, len, dump)) = self.dump_read.clone() else {
+            return false;
+        };
+        if self.cfg.sensing != Sensing::Identity
+            || self.dump_since_confirm
+            || self.alert
+            || self.ply() as usize != k + len
+        {
+            return false;
+        }
+        let Some(start) = self.game.as_ref().map(|g| g.positions[k].clone()) else {
+            return false;
+        };
+        let mut found: Vec<Vec<Move>> = Vec::new();
+        for stretch_len in [len + 1, len - 1] {
+            if stretch_len == 0 {
+                continue;
+            }
+            // (The dump's moves were never seen: searched as after a dump.)
+            self.dump_since_confirm = true;
+            let stretches = self.lines(&start, &dump, stretch_len);
+            self.dump_since_confirm = false;
+            for stretch in stretches {
+                let at = played(&start, &stretch);
+                for n in 1..=self.cfg.max_plies {
+                    let tails: Vec<Vec<Move>> = self
+                        .lines(&at, sensed, n)
+                        .into_iter()
+                        .filter(|t| self.fit(&at, t) == Some((0, 0)))
+                        .collect();
+                    if !tails.is_empty() {
+                        found.extend(
+                            tails
+                                .into_iter()
+                                .map(|t| stretch.iter().copied().chain(t).collect()),
+                        );
+                        break;
+                    }
+                }
+            }
+            if !found.is_empty() {
+                break;
+            }
+        }
+        if found.is_empty() {
+            return false;
+        }
+        self.dump_read = None;
+        self.takeback_to(now, k);
+        self.take_lines(now, found);
+        true
     }
 
     /// Occupancy boards, a board that no line within the search's reach explains (quick play,
@@ -5020,6 +5101,13 @@ impl Tracker {
         };
         if !unknown.is_empty() {
             self.dirty = false;
+            return;
+        }
+        // (Right after moves read from a full dump, once the board has rested as long as an
+        // illegal move must: those moves read again with one ply more or fewer.)
+        if now >= self.last_change_ms + self.cfg.illegal_settle_ms
+            && self.reread_missed(now, &sensed)
+        {
             return;
         }
         // A new game being set up wrongly after this one.
@@ -8819,6 +8907,8 @@ impl Tracker {
                 self.orientation = o;
                 self.game = Some(Game::new(start.clone()));
                 self.taken_back = None;
+                self.dump_at = None;
+                self.dump_read = None;
                 self.position_mark = None;
                 self.forced_at = None;
                 self.pending.clear();
