@@ -18,7 +18,7 @@ use eboardd::core::dgt::{Decoded, Decoder, Message};
 use eboardd::core::event::EventKind;
 use eboardd::core::session::Sensing;
 use eboardd::core::sim::{
-    ActionKind, Pattern, SimConfig, SimGame, replay_config, simulate_with_script, uci_as_sensed,
+    ActionKind, Pattern, SimGame, replay_config, simulate_with_script, uci_as_sensed,
 };
 use eboardd::shell::replay::run_capture;
 use eboardd::shell::shared_data;
@@ -60,7 +60,7 @@ fn main() {
         if only.is_some_and(|o| o != i) {
             continue;
         }
-        let cfg = SimConfig::sample(i, seed, noise, &patterns);
+        let cfg = common::sample_config(i, seed, noise, &patterns);
         let (cap, script) = simulate_with_script(g, &cfg);
         let session = replay_config(g, &cfg, sensing);
         let mut moves: Vec<String> = Vec::new();

@@ -5,7 +5,8 @@
 //! Environment: `SEED=N` adds N to every game's seed (another draw of the same handling);
 //! `SENSING=identity|occupancy` measures one mode only; `LIST=1` names the games that differ;
 //! `DUMP=DIR` writes their captures there (replay them with `eboardd replay`);
-//! `SET=N` measures only the N-th set of patterns (0 clean … 3 every pattern);
+//! `SET=N` measures only the N-th set of patterns (0 clean … 3 every pattern); `MISSED=1`
+//! drops the link for 2–3 plies now and then, back with a full dump;
 //! `CAPTURE_SETTLE_MS=N` replays occupancy boards with that `capture-settle-ms` (also for
 //! `latency` and `digest`). For occupancy
 //! boards it also counts the differing games whose moves leave the same occupied squares as
@@ -189,7 +190,7 @@ fn main() {
                 .iter()
                 .enumerate()
                 .filter(|(i, g)| {
-                    let cfg = SimConfig::sample(*i, seed, noise, &patterns);
+                    let cfg = common::sample_config(*i, seed, noise, &patterns);
                     let result = exact(g, &cfg, sensing);
                     let ok = result.is_ok();
                     if result.as_ref().is_ok_and(|&u| u > 0) {

@@ -2,7 +2,7 @@
 //! handling and which sensing modes, from the command line and the environment.
 
 use eboardd::core::session::{Sensing, SessionConfig};
-use eboardd::core::sim::{SimConfig, SimGame, replay_config};
+use eboardd::core::sim::{Pattern, SimConfig, SimGame, replay_config};
 
 /// A sweep over the shared games: every `step`-th game, each game's seed plus `seed`, in
 /// `modes`.
@@ -49,4 +49,14 @@ pub fn seed_from_env() -> u64 {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(0)
+}
+
+/// [`SimConfig::sample`], with `MISSED=1` from the environment: the link drops every message
+/// for 2–3 plies now and then and comes back with a full dump (`missed_stretches`).
+#[allow(dead_code)] // (not every example draws its own games)
+pub fn sample_config(i: usize, seed: u64, noise: f64, patterns: &[Pattern]) -> SimConfig {
+    SimConfig {
+        missed_stretches: std::env::var_os("MISSED").is_some(),
+        ..SimConfig::sample(i, seed, noise, patterns)
+    }
 }
