@@ -3539,7 +3539,51 @@ impl Tracker {
         {
             self.follow_in_hand(&cur, &sensed);
         }
+        if self.take_missed_and_back(now, &cur, &sensed) {
+            return;
+        }
         self.irregular(now, &cur, sensed);
+    }
+
+    /// Identity boards, a full dump (the link was down) that shows the game position with a
+    /// move of the side not to move: the side to move moved a piece away and back while the
+    /// link was down — `Ra8-b8`, `Rf1-e1`, `Rb8-a8` — a square the board never showed
+    /// changing. Each such line (every square the piece may have gone to and come back from)
+    /// reaches the same position: one is reported, the others named with it (see
+    /// [`Tracker::take_lines`]); the game goes on from the right position with the right side
+    /// to move. Before stop 53 the board read as displaced pieces and the game stalled for
+    /// good.
+    fn take_missed_and_back(&mut self, now: u64, cur: &Chess, sensed: &Sensed) -> bool {
+        if self.cfg.sensing != Sensing::Identity
+            || !self.dump_since_confirm
+            || self.alert
+            || self.cfg.max_plies < 3
+        {
+            return false;
+        }
+        let mut lines: Vec<Vec<Move>> = Vec::new();
+        for m in cur.legal_moves() {
+            if m.is_capture() || m.is_castle() || m.is_promotion() {
+                continue;
+            }
+            let Some(from) = m.from() else { continue };
+            let mut away = cur.clone();
+            away.play_unchecked(m);
+            for rest in self.lines(&away, sensed, 2) {
+                // (The piece back where it stood, by the line's last move.)
+                if rest[1].from() == Some(m.to()) && rest[1].to() == from && !rest[1].is_capture() {
+                    lines.push(std::iter::once(m).chain(rest).collect());
+                }
+            }
+            if lines.len() >= MAX_LINES {
+                break;
+            }
+        }
+        if lines.is_empty() {
+            return false;
+        }
+        self.take_lines(now, lines);
+        true
     }
 
     /// Identity boards, a board nothing explains right after moves read from a full dump (the
