@@ -6145,6 +6145,17 @@ impl Tracker {
         if !all_unseen {
             return false;
         }
+        // (After a full dump — the link was down, play goes on meanwhile — lines whose last
+        // move is no capture never seen: each such capture was followed by other moves, no
+        // capturer is in the hand. Waiting let the next moves begin, beyond the search's reach
+        // from the game position, and the board stalled for good.)
+        if self.dump_since_confirm
+            && lines
+                .iter()
+                .all(|l| l.last().is_some_and(|m| !self.unseen_capture(m)))
+        {
+            return false;
+        }
         // (Lines of nothing but such captures, two or more, when the board reported pieces
         // only taken off since the game position: more likely a capture in progress — the
         // victim lifted, the capturer in the hand — than captures one after the other
