@@ -1789,6 +1789,23 @@ fn the_moves_made_while_a_piece_lay_knocked_over_are_reported() {
     }
 }
 
+/// Sample `i` drawn with `SEED=0` and missed stretches — the link down for 2–3 plies now and
+/// then, back with a full dump (`SimConfig`'s `missed_stretches`) — replayed on a board of
+/// `sensing`: the moves reported and the game's, as [`replayed`].
+fn replayed_with_missed_stretches(
+    games: &[SimGame],
+    i: usize,
+    sensing: Sensing,
+) -> (Vec<String>, Vec<String>) {
+    let g = &games[i];
+    let cfg = SimConfig {
+        missed_stretches: true,
+        ..SimConfig::sample(i, 0, 0.8, &Pattern::ALL)
+    };
+    let (got, want, _) = replayed_capture(&simulate(g, &cfg), g, &cfg, sensing);
+    (got, want)
+}
+
 /// Identity boards, the link down for a few plies and back with a full dump (`SimConfig`'s
 /// `missed_stretches`): a piece moved twice while it was down — `Be7 Bd2 Bd6` — reads from
 /// the dump as one ply fewer, `Bd6 Bd2`, and leaves the other side to move; the next move,
@@ -1801,12 +1818,7 @@ fn the_moves_made_while_a_piece_lay_knocked_over_are_reported() {
 fn moves_read_from_a_dump_a_ply_short_are_read_again() {
     let games = shared_data::simulation_games();
     for i in [25, 101, 161, 233, 441, 442, 803] {
-        let g = &games[i];
-        let cfg = SimConfig {
-            missed_stretches: true,
-            ..SimConfig::sample(i, 0, 0.8, &Pattern::ALL)
-        };
-        let (got, want, _) = replayed_capture(&simulate(g, &cfg), g, &cfg, Sensing::Identity);
+        let (got, want) = replayed_with_missed_stretches(&games, i, Sensing::Identity);
         let k = got
             .iter()
             .zip(&want)
@@ -1835,12 +1847,7 @@ fn moves_read_from_a_dump_a_ply_short_are_read_again() {
 fn a_piece_moved_away_and_back_while_the_link_was_down_is_read() {
     let games = shared_data::simulation_games();
     for i in [62, 207, 544, 986] {
-        let g = &games[i];
-        let cfg = SimConfig {
-            missed_stretches: true,
-            ..SimConfig::sample(i, 0, 0.8, &Pattern::ALL)
-        };
-        let (got, want, _) = replayed_capture(&simulate(g, &cfg), g, &cfg, Sensing::Identity);
+        let (got, want) = replayed_with_missed_stretches(&games, i, Sensing::Identity);
         assert_eq!(got.len(), want.len(), "sample {i}: stalled");
         assert_eq!(got, want, "sample {i}");
     }
@@ -1857,22 +1864,11 @@ fn a_piece_moved_away_and_back_while_the_link_was_down_is_read() {
 fn moves_missed_with_a_capture_never_seen_are_read_from_the_dump() {
     let games = shared_data::simulation_games();
     for i in [129, 140, 289, 340, 368, 410] {
-        let g = &games[i];
-        let cfg = SimConfig {
-            missed_stretches: true,
-            ..SimConfig::sample(i, 0, 0.8, &Pattern::ALL)
-        };
-        let (got, want, _) = replayed_capture(&simulate(g, &cfg), g, &cfg, Sensing::Occupancy);
+        let (got, want) = replayed_with_missed_stretches(&games, i, Sensing::Occupancy);
         assert_eq!(got.len(), want.len(), "sample {i}: stalled");
         assert_eq!(got, want, "sample {i}");
     }
     // (Sample 22 is read on past ply 9 now; a later missed stretch leaves it wrong at ply 25.)
-    let i = 22;
-    let g = &games[i];
-    let cfg = SimConfig {
-        missed_stretches: true,
-        ..SimConfig::sample(i, 0, 0.8, &Pattern::ALL)
-    };
-    let (got, want, _) = replayed_capture(&simulate(g, &cfg), g, &cfg, Sensing::Occupancy);
+    let (got, want) = replayed_with_missed_stretches(&games, 22, Sensing::Occupancy);
     assert_eq!(got[..24], want[..24], "sample 22");
 }
