@@ -2312,6 +2312,13 @@ impl Tracker {
         {
             let k = k as usize;
             self.dump_read = Some((k, self.ply() as usize - k, dump));
+        } else if self
+            .dump_read
+            .as_ref()
+            .is_some_and(|(k, len, _)| self.ply() as usize != k + len)
+        {
+            // (Moves since, or taken back: the dump's reading stands.)
+            self.dump_read = None;
         }
         self.dump_since_confirm = false;
         self.chain.clear();
