@@ -35,6 +35,14 @@ fn random_game(picks: &[u16]) -> SimGame {
     }
 }
 
+/// The game's moves in UCI, as the events name them.
+fn game_ucis(g: &SimGame) -> Vec<String> {
+    g.moves
+        .iter()
+        .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+        .collect()
+}
+
 fn reconstructed(g: &SimGame, cfg: &SimConfig) -> Vec<String> {
     let cap = simulate(g, cfg);
     let config = SessionConfig {
@@ -65,7 +73,7 @@ proptest! {
             patterns: Pattern::ALL.iter().copied().filter(|p| *p != Pattern::EarlyReply).collect(),
             ..SimConfig::default()
         };
-        let want: Vec<String> = g.moves.iter().map(|m| m.to_uci(CastlingMode::Standard).to_string()).collect();
+        let want = game_ucis(&g);
         prop_assert_eq!(reconstructed(&g, &cfg), want);
     }
 }
@@ -193,11 +201,7 @@ fn alerts_and_moves(g: &SimGame, cfg: &SimConfig, sensing: Sensing) -> (Vec<Stri
 /// looked at).
 fn exact_with(picks: &[u16], cfg: &SimConfig) {
     let g = random_game(picks);
-    let want: Vec<String> = g
-        .moves
-        .iter()
-        .map(|m| m.to_uci(CastlingMode::Standard).to_string())
-        .collect();
+    let want = game_ucis(&g);
     assert_eq!(reconstructed(&g, cfg), want);
 }
 
@@ -208,11 +212,7 @@ fn no_alert_and_exact(picks: &[u16], seed: u64, noise: f64, rotated: bool) {
     let (alerts, moves) =
         alerts_and_moves(&g, &every_pattern(seed, noise, rotated), Sensing::Identity);
     assert!(alerts.is_empty(), "{alerts:?}");
-    let want: Vec<String> = g
-        .moves
-        .iter()
-        .map(|m| m.to_uci(CastlingMode::Standard).to_string())
-        .collect();
+    let want = game_ucis(&g);
     assert_eq!(moves, want);
 }
 
@@ -261,11 +261,7 @@ proptest! {
 fn the_harness_sees_moves() {
     let g = random_game(&[0, 0, 0, 0]);
     assert_eq!(g.moves.len(), 4);
-    let want: Vec<String> = g
-        .moves
-        .iter()
-        .map(|m| m.to_uci(CastlingMode::Standard).to_string())
-        .collect();
+    let want = game_ucis(&g);
     let cfg = SimConfig {
         noise: 0.0,
         ..SimConfig::default()
@@ -453,11 +449,7 @@ fn a_game_lost_track_of_is_reported_not_left_silent() {
         &every_pattern(13616014995029518070, 0.73449, false),
         Sensing::Identity,
     );
-    let want: Vec<String> = g
-        .moves
-        .iter()
-        .map(|m| m.to_uci(CastlingMode::Standard).to_string())
-        .collect();
+    let want = game_ucis(&g);
     assert!(want.starts_with(&moves), "{moves:?}");
     assert!(
         moves == want || !alerts.is_empty(),
@@ -1015,11 +1007,7 @@ fn a_promotion_captured_at_once_never_read_is_announced_undecided() {
             _ => {}
         },
     );
-    let want: Vec<String> = g
-        .moves
-        .iter()
-        .map(|m| m.to_uci(CastlingMode::Standard).to_string())
-        .collect();
+    let want = game_ucis(&g);
     let k = 30; // b7c8r, 0-based
     assert_eq!(want[k], "b7c8r");
     assert_eq!(moves.len(), want.len());

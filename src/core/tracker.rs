@@ -4177,17 +4177,8 @@ impl Tracker {
         let within = self
             .moves_with_pieces_off(cur, board, &cand)
             .map(|(line, off)| (n, line, off));
-        // (Several pieces off within the search's reach: fewer off, with more moves followed,
-        // are likelier, see `Tracker::irregular`.)
         let followed = || self.followed_with_pieces_off(cur, board, &cand);
-        let found = match within {
-            Some((_, _, off)) if off.count() > 1 => followed()
-                .filter(|(_, _, fewer)| fewer.any() && fewer.count() < off.count())
-                .or(within),
-            Some(w) => Some(w),
-            None => followed(),
-        };
-        let Some((k, line, off)) = found else {
+        let Some((k, line, off)) = prefer_fewer_off(within, followed).or_else(followed) else {
             return false;
         };
         self.take_absent_identity(now, k, &line, off);
@@ -5193,26 +5184,17 @@ impl Tracker {
             .any(|&(sq, _)| self.gone_since(now, sq).is_some())
         {
             let n = self.ply() as usize;
-            let mut found = self
+            let within = self
                 .moves_with_pieces_off(cur, board, &gone)
                 .filter(|(line, off)| self.knocked_before(now, cur, &gone, line, *off))
                 .map(|(line, off)| (n, line, off));
-            // (Several pieces off within the search's reach: fewer off, with more moves
-            // followed, are likelier — `dxc4 bxc4` is no pair of pawns knocked off d5 and b3
-            // with c4's pawn lifted and put back.)
-            if let Some((_, _, off)) = &found
-                && off.count() > 1
-                && let Some(fewer) =
-                    self.followed_with_pieces_off(cur, board, &gone)
-                        .filter(|(k, line, fewer)| {
-                            let start = self.game.as_ref().map_or(cur, |g| &g.positions[*k]);
-                            fewer.any()
-                                && fewer.count() < off.count()
-                                && self.knocked_before(now, start, &gone, line, *fewer)
-                        })
-            {
-                found = Some(fewer);
-            }
+            let mut found = prefer_fewer_off(within, || {
+                self.followed_with_pieces_off(cur, board, &gone)
+                    .filter(|(k, line, off)| {
+                        let start = self.game.as_ref().map_or(cur, |g| &g.positions[*k]);
+                        self.knocked_before(now, start, &gone, line, *off)
+                    })
+            });
             // (Beyond the search's reach, the reports followed with pieces off: at most every
             // `DEEP_REFOLLOW_EVERY_MS`, once for each board.)
             let key = (sensed.clone(), self.ply(), self.reports.len());
@@ -8793,13 +8775,12 @@ impl Tracker {
             return None;
         }
         let cur = self.game.as_ref()?.current();
-        let mut pos = cur.clone();
         for (i, m) in line.iter().enumerate() {
-            let color = pos.turn();
-            pos.play_unchecked(*m);
             let Some(role) = m.promotion() else {
                 continue;
             };
+            // (The line's moves alternate sides.)
+            let color = if i % 2 == 0 { cur.turn() } else { !cur.turn() };
             // (Captured at once: the next move of the line onto or off that square takes it.)
             let taken = line[i + 1..]
                 .iter()
@@ -9779,6 +9760,25 @@ fn landing(m: &Move, color: Color) -> (Square, shakmaty::Piece) {
     match castle_targets(m) {
         Some((king_to, _)) => (king_to, color.king()),
         None => (m.to(), m.promotion().unwrap_or(m.role()).of(color)),
+    }
+}
+
+/// Identity boards, pieces taken as knocked off the board (where the moves start, the moves,
+/// the squares still off): `within`, found with moves within the search's reach (see
+/// `Tracker::moves_with_pieces_off`), yields to the reading of `beyond` (the reports followed
+/// one by one, see `Tracker::followed_with_pieces_off`) when that takes fewer pieces off —
+/// some still off — and `within` takes several: `dxc4 bxc4` at once is no pair of pawns
+/// knocked off d5 and b3 with c4's pawn lifted and put back (stop 53). `beyond` is asked only
+/// then.
+fn prefer_fewer_off(
+    within: Option<(usize, Vec<Move>, Bitboard)>,
+    beyond: impl FnOnce() -> Option<(usize, Vec<Move>, Bitboard)>,
+) -> Option<(usize, Vec<Move>, Bitboard)> {
+    match &within {
+        Some((_, _, off)) if off.count() > 1 => beyond()
+            .filter(|(_, _, fewer)| fewer.any() && fewer.count() < off.count())
+            .or(within),
+        _ => within,
     }
 }
 
