@@ -1088,7 +1088,7 @@ pub struct Tracker {
     dump_since_confirm: bool,
     /// Identity boards: the ply and the board of the last full dump while a game is followed
     /// (updates may have been missed before it: a link down and back).
-    dump_at: Option<(u32, Sensed)>,
+    dump_at: Option<(u32, Sensed, u64)>,
     /// Identity boards: the moves last read from a full dump — from ply `.0`, `.1` of them,
     /// to the dump's board `.2` — kept to be read again with another count of plies when the
     /// next board shows the other side moving (see [`Tracker::reread_missed`]).
@@ -1467,7 +1467,7 @@ impl Tracker {
             }
         }
         if self.cfg.sensing == Sensing::Identity && self.game.is_some() {
-            self.dump_at = Some((self.ply(), live.clone()));
+            self.dump_at = Some((self.ply(), live.clone(), now));
         }
         self.live = Some(live);
         self.dump_since_confirm = true;
@@ -2307,7 +2307,7 @@ impl Tracker {
         self.reports.clear();
         self.history_floor = None;
         if self.dump_since_confirm
-            && let Some((k, dump)) = self.dump_at.take()
+            && let Some((k, dump, _)) = self.dump_at.take()
             && self.ply() > k
         {
             let k = k as usize;
@@ -3549,7 +3549,42 @@ impl Tracker {
         if self.take_missed_and_back(now, &cur, &sensed) {
             return;
         }
+        if self.take_dump_first(now, &cur, &sensed) {
+            return;
+        }
         self.irregular(now, &cur, sensed);
+    }
+
+    /// Identity boards, a full dump (the link was down, updates missed) and the board read on
+    /// since — the next move begun before the board settled — when no line within the
+    /// search's reach gives the board as it reads now, but lines give the dump's own board:
+    /// those moves are taken first (several are candidates as any), then the board is read on
+    /// from there with the reports since the dump. `Be7 Nf3 Bb7` while the link was down,
+    /// `e4-e5` and `a7` lifted 250 ms after it came back: before, four plies and a piece in the
+    /// hand beyond reach, read as displaced pieces, and the game stalled for good.
+    fn take_dump_first(&mut self, now: u64, cur: &Chess, sensed: &Sensed) -> bool {
+        if self.cfg.sensing != Sensing::Identity || !self.dump_since_confirm || self.alert {
+            return false;
+        }
+        let Some((k, dump, at)) = self.dump_at.clone() else {
+            return false;
+        };
+        if k != self.ply() || *sensed == dump {
+            return false;
+        }
+        let Some(lines) = (1..=self.cfg.max_plies)
+            .map(|n| self.lines(cur, &dump, n))
+            .find(|l| !l.is_empty())
+        else {
+            return false;
+        };
+        let since: Vec<Report> = self.reports.iter().filter(|r| r.3 >= at).copied().collect();
+        self.take_lines(now, lines);
+        if self.pending.is_empty() && !self.dump_since_confirm {
+            self.reports = since;
+            self.dirty = true;
+        }
+        true
     }
 
     /// Identity boards, a full dump (the link was down) that shows the game position with a
