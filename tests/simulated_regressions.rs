@@ -1879,6 +1879,23 @@ fn moves_missed_then_the_next_move_begun_at_once_are_read_from_the_dump() {
     }
 }
 
+/// Occupancy boards, the link down for a few plies and back with a full dump: moves missed
+/// that leave a square occupied throughout — `Bf1-h3 g4 Ke1-f1`, f1 emptied and refilled
+/// while the link was down (`SEED=0` sample 83). The search starts moves only on squares seen
+/// changing; the dump's board stayed unexplained and the game stalled for good (83 stood at
+/// ply 4 of 85, 246 at 1 of 85, 669 at 1 of 95, 1007 at 62 of 156). Since stop 54 the dump's
+/// own board is read first with moves from any square of the side to move
+/// (`Tracker::take_dump_first`), then the board on from there. These four are exact now.
+#[test]
+fn moves_missed_through_a_square_refilled_are_read_from_the_dump() {
+    let games = shared_data::simulation_games();
+    for i in [83, 246, 669, 1007] {
+        let (got, want) = replayed_with_missed_stretches(&games, i, Sensing::Occupancy);
+        assert_eq!(got.len(), want.len(), "sample {i}: stalled");
+        assert_eq!(got, want, "sample {i}");
+    }
+}
+
 /// Occupancy boards, the link down for a few plies and back with a full dump: the moves
 /// missed read from the dump when one of them is a capture never seen that later moves of the
 /// same line follow — no capturer is in the hand, nothing to wait for. Before stop 53 the

@@ -1010,6 +1010,10 @@ pub struct Tracker {
     /// The last move, while searching lines that revise it (they never start with it: the
     /// search does not look past it).
     revising: std::cell::Cell<Option<Move>>,
+    /// Occupancy boards, while reading a full dump's own board (see
+    /// [`Tracker::take_dump_first`]): moves may start on any square of the side to move — a
+    /// square refilled while the link was down reads as unchanged (`Bf1-h3 g4 Ke1-f1`).
+    wide_sources: std::cell::Cell<bool>,
     /// Occupancy boards: the ply at which the board was last reported `unexplained`, and when
     /// that ply's move was reported (once a ply of a game; see [`STALL_MS`]).
     stalled: Option<(u32, u64)>,
@@ -1190,6 +1194,7 @@ impl Tracker {
             seen_filled: Bitboard::EMPTY,
             touched_before: Bitboard::EMPTY,
             revising: std::cell::Cell::new(None),
+            wide_sources: std::cell::Cell::new(false),
             stalled: None,
             shown_at: 0,
             any_promotion: std::cell::Cell::new(false),
@@ -1466,7 +1471,7 @@ impl Tracker {
                 self.ops.push((now, GameOp::Restored { pos }));
             }
         }
-        if self.cfg.sensing == Sensing::Identity && self.game.is_some() {
+        if self.game.is_some() {
             self.dump_at = Some((self.ply(), live.clone(), now));
         }
         self.live = Some(live);
@@ -3549,33 +3554,37 @@ impl Tracker {
         if self.take_missed_and_back(now, &cur, &sensed) {
             return;
         }
-        if self.take_dump_first(now, &cur, &sensed) {
-            return;
-        }
         self.irregular(now, &cur, sensed);
     }
 
-    /// Identity boards, a full dump (the link was down, updates missed) and the board read on
-    /// since — the next move begun before the board settled — when no line within the
-    /// search's reach gives the board as it reads now, but lines give the dump's own board:
-    /// those moves are taken first (several are candidates as any), then the board is read on
-    /// from there with the reports since the dump. `Be7 Nf3 Bb7` while the link was down,
-    /// `e4-e5` and `a7` lifted 250 ms after it came back: before, four plies and a piece in the
-    /// hand beyond reach, read as displaced pieces, and the game stalled for good.
+    /// A full dump (the link was down, updates missed), and a board nothing explains (called
+    /// first thing by [`Tracker::irregular`]): when lines give the dump's own board, those
+    /// moves are taken first (several are candidates as any), then the board is read on from
+    /// there with the reports since the dump.
+    /// - Identity boards: the next move begun before the board settled — `Be7 Nf3 Bb7` while
+    ///   the link was down, `e4-e5` made and `a7` lifted 250 ms after it came back. Four plies
+    ///   and a piece in the hand were beyond reach: before stop 54 read as displaced pieces,
+    ///   and the game stalled for good.
+    /// - Occupancy boards: also the dump's board itself, its moves searched from any square of
+    ///   the side to move ([`Tracker::wide_sources`]) — `Bf1-h3 g4 Ke1-f1` leaves f1 occupied
+    ///   throughout, and the search starts moves only on squares seen changing.
     fn take_dump_first(&mut self, now: u64, cur: &Chess, sensed: &Sensed) -> bool {
-        if self.cfg.sensing != Sensing::Identity || !self.dump_since_confirm || self.alert {
+        if !self.dump_since_confirm || self.alert {
             return false;
         }
         let Some((k, dump, at)) = self.dump_at.clone() else {
             return false;
         };
-        if k != self.ply() || *sensed == dump {
+        let occupancy = self.cfg.sensing == Sensing::Occupancy;
+        if k != self.ply() || (*sensed == dump && !occupancy) {
             return false;
         }
-        let Some(lines) = (1..=self.cfg.max_plies)
+        self.wide_sources.set(occupancy);
+        let lines = (1..=self.cfg.max_plies)
             .map(|n| self.lines(cur, &dump, n))
-            .find(|l| !l.is_empty())
-        else {
+            .find(|l| !l.is_empty());
+        self.wide_sources.set(false);
+        let Some(lines) = lines else {
             return false;
         };
         let since: Vec<Report> = self.reports.iter().filter(|r| r.3 >= at).copied().collect();
@@ -5154,6 +5163,9 @@ impl Tracker {
     }
 
     fn irregular(&mut self, now: u64, cur: &Chess, sensed: Sensed) {
+        if self.take_dump_first(now, cur, &sensed) {
+            return;
+        }
         self.last_unexplained = Some(sensed.clone());
         let Sensed::Identity { board, unknown } = &sensed else {
             // Occupancy boards cannot tell an illegal move from a displaced piece reliably.
@@ -7484,7 +7496,9 @@ impl Tracker {
         // A move from a square that is already right would need refilling later in the line:
         // only when that square was seen changing (on occupancy boards a fianchetto — g3
         // then Bg2 — leaves g2 occupied throughout, for instance).
-        let sources = if len > 1 && !self.dump_since_confirm {
+        let sources = if self.wide_sources.get() && len > 1 {
+            pos.us()
+        } else if len > 1 && !self.dump_since_confirm {
             diff | self.seen_empty | self.seen_filled
         } else {
             diff
