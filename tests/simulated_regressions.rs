@@ -1896,6 +1896,23 @@ fn moves_missed_through_a_square_refilled_are_read_from_the_dump() {
     }
 }
 
+/// Identity boards, the link down for a few plies and back with a full dump: moves missed
+/// that leave a square as it was — `Rh2xh5 Kf2 Rh5-h2`, the rook away to capture and back
+/// (`SEED=0` sample 88), `Ke8-f7 Ng5 Kf7-e8` (624). The search starts moves only on squares
+/// whose piece changed; the dump's board stayed unexplained and the game stalled for good (88
+/// stood at ply 39 of 65, 624 at 11 of 57, 85 at 57 of 68, 540 at 70 of 101). Since stop 54,
+/// when nothing else explains the dump's board, its moves are searched from any square of the
+/// side to move (`Tracker::take_dump_first`). These four are exact now.
+#[test]
+fn moves_missed_leaving_a_square_as_it_was_are_read_from_the_dump() {
+    let games = shared_data::simulation_games();
+    for i in [85, 88, 540, 624] {
+        let (got, want) = replayed_with_missed_stretches(&games, i, Sensing::Identity);
+        assert_eq!(got.len(), want.len(), "sample {i}: stalled");
+        assert_eq!(got, want, "sample {i}");
+    }
+}
+
 /// Occupancy boards, the link down for a few plies and back with a full dump: the moves
 /// missed read from the dump when one of them is a capture never seen that later moves of the
 /// same line follow — no capturer is in the hand, nothing to wait for. Before stop 53 the

@@ -1010,9 +1010,9 @@ pub struct Tracker {
     /// The last move, while searching lines that revise it (they never start with it: the
     /// search does not look past it).
     revising: std::cell::Cell<Option<Move>>,
-    /// Occupancy boards, while reading a full dump's own board (see
-    /// [`Tracker::take_dump_first`]): moves may start on any square of the side to move — a
-    /// square refilled while the link was down reads as unchanged (`Bf1-h3 g4 Ke1-f1`).
+    /// While reading a full dump's own board (see [`Tracker::take_dump_first`]): moves may
+    /// start on any square of the side to move — a square refilled while the link was down
+    /// reads as unchanged (occupancy: `Bf1-h3 g4 Ke1-f1`; identity: `Rh2xh5 Kf2 Rh5-h2`).
     wide_sources: std::cell::Cell<bool>,
     /// Occupancy boards: the ply at which the board was last reported `unexplained`, and when
     /// that ply's move was reported (once a ply of a game; see [`STALL_MS`]).
@@ -3565,25 +3565,33 @@ impl Tracker {
     ///   the link was down, `e4-e5` made and `a7` lifted 250 ms after it came back. Four plies
     ///   and a piece in the hand were beyond reach: before stop 54 read as displaced pieces,
     ///   and the game stalled for good.
-    /// - Occupancy boards: also the dump's board itself, its moves searched from any square of
-    ///   the side to move ([`Tracker::wide_sources`]) — `Bf1-h3 g4 Ke1-f1` leaves f1 occupied
-    ///   throughout, and the search starts moves only on squares seen changing.
-    fn take_dump_first(&mut self, now: u64, cur: &Chess, sensed: &Sensed) -> bool {
+    /// - The dump's board itself, its moves searched from any square of the side to move
+    ///   ([`Tracker::wide_sources`]; identity boards when the usual search finds none):
+    ///   `Bf1-h3 g4 Ke1-f1` leaves f1 occupied throughout, `Rh2xh5 Kf2 Rh5-h2` leaves the
+    ///   rook on h2, and the search starts moves only on squares seen changing.
+    fn take_dump_first(&mut self, now: u64, cur: &Chess) -> bool {
         if !self.dump_since_confirm || self.alert {
             return false;
         }
         let Some((k, dump, at)) = self.dump_at.clone() else {
             return false;
         };
-        let occupancy = self.cfg.sensing == Sensing::Occupancy;
-        if k != self.ply() || (*sensed == dump && !occupancy) {
+        if k != self.ply() {
             return false;
         }
-        self.wide_sources.set(occupancy);
-        let lines = (1..=self.cfg.max_plies)
-            .map(|n| self.lines(cur, &dump, n))
-            .find(|l| !l.is_empty());
-        self.wide_sources.set(false);
+        let search = |wide: bool| {
+            self.wide_sources.set(wide);
+            let lines = (1..=self.cfg.max_plies)
+                .map(|n| self.lines(cur, &dump, n))
+                .find(|l| !l.is_empty());
+            self.wide_sources.set(false);
+            lines
+        };
+        let lines = if self.cfg.sensing == Sensing::Occupancy {
+            search(true)
+        } else {
+            search(false).or_else(|| search(true))
+        };
         let Some(lines) = lines else {
             return false;
         };
@@ -5163,7 +5171,7 @@ impl Tracker {
     }
 
     fn irregular(&mut self, now: u64, cur: &Chess, sensed: Sensed) {
-        if self.take_dump_first(now, cur, &sensed) {
+        if self.take_dump_first(now, cur) {
             return;
         }
         self.last_unexplained = Some(sensed.clone());
