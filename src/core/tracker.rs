@@ -1090,10 +1090,10 @@ pub struct Tracker {
     chain_guess: Option<usize>,
     /// A full dump arrived since then (updates may have been missed: anything goes).
     dump_since_confirm: bool,
-    /// Identity boards: the ply and the board of the last full dump while a game is followed
+    /// The ply, the board and the time of the last full dump while a game is followed
     /// (updates may have been missed before it: a link down and back).
     dump_at: Option<(u32, Sensed, u64)>,
-    /// Identity boards: the moves last read from a full dump — from ply `.0`, `.1` of them,
+    /// The moves last read from a full dump — from ply `.0`, `.1` of them,
     /// to the dump's board `.2` — kept to be read again with another count of plies when the
     /// next board shows the other side moving (see [`Tracker::reread_missed`]).
     dump_read: Option<(usize, usize, Sensed)>,
@@ -3645,8 +3645,8 @@ impl Tracker {
         true
     }
 
-    /// Identity boards, a board nothing explains right after moves read from a full dump (the
-    /// link was down, updates missed — see [`Tracker::dump_read`]): those moves read again
+    /// A board nothing explains right after moves read from a full dump (the link was down,
+    /// updates missed — see [`Tracker::dump_read`]): those moves read again
     /// with one ply more or fewer — a piece moved twice while the link was down, `Be7 Bd2
     /// Bd6` read `Bd6 Bd2`, leaves the other side to move — then the moves since, as the
     /// reports give them (each seen, every report accounted for in order). Taken back to
@@ -3655,11 +3655,7 @@ impl Tracker {
         let Some((k, len, dump)) = self.dump_read.clone() else {
             return false;
         };
-        if self.cfg.sensing != Sensing::Identity
-            || self.dump_since_confirm
-            || self.alert
-            || self.ply() as usize != k + len
-        {
+        if self.dump_since_confirm || self.alert || self.ply() as usize != k + len {
             return false;
         }
         let Some(start) = self.game.as_ref().map(|g| g.positions[k].clone()) else {
@@ -5186,6 +5182,14 @@ impl Tracker {
             {
                 self.searched = Some((sensed.clone(), self.ply(), true));
                 self.wait_unexplained(&sensed, deadline);
+                return;
+            }
+            // (Right after moves read from a full dump: those moves read again with one ply
+            // more or fewer — unless the board reads as a piece in the hand, a move begun.)
+            let lifted = matches!(&sensed, Sensed::Occupancy(occ) if (cur.board().occupied() ^ *occ)
+                .single_square()
+                .is_some_and(|s| !occ.contains(s)));
+            if !lifted && self.reread_missed(now, &sensed) {
                 return;
             }
             if let Some(t) = self.rest_look.filter(|&t| now < t) {
