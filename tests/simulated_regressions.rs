@@ -1819,7 +1819,9 @@ fn replayed_with_missed_stretches(
 /// them again at once, not after the rest an illegal move must: in quick play the next moves
 /// went beyond the search's reach first and the game stalled (`Rh6-h4 Rg4 Rh4-h3` read `Rh3
 /// Rg4`, sample 721, stood at ply 107 of 136; 264 at 98 of 105; 905 wrong from ply 67). 905
-/// is exact; 264 and 721 are read to the end (the missed moves' order flagged).
+/// is exact; 264 and 721 are read to the end (the missed moves' order flagged). Then (stop 54
+/// too) before anything waits on the board, when no move explains it — 56 and 192 went wrong
+/// while the board waited as a move in progress.
 #[test]
 fn moves_read_from_a_dump_a_ply_short_are_read_again() {
     let games = shared_data::simulation_games();
@@ -1831,7 +1833,7 @@ fn moves_read_from_a_dump_a_ply_short_are_read_again() {
         let (got, want) = replayed_with_missed_stretches(&games, i, Sensing::Occupancy);
         assert_eq!(got, want, "sample {i} (occupancy)");
     }
-    for i in [25, 101, 161, 233, 441, 442, 803, 905] {
+    for i in [25, 56, 101, 161, 192, 233, 441, 442, 803, 905] {
         let (got, want) = replayed_with_missed_stretches(&games, i, Sensing::Identity);
         let k = got
             .iter()

@@ -635,6 +635,17 @@ enum Sensed {
 }
 
 impl Sensed {
+    /// Whether the board reads as `pos` with one piece lifted (a piece in the hand).
+    fn one_lifted(&self, pos: &Chess) -> bool {
+        match self {
+            Sensed::Occupancy(occ) => one_lifted(pos, *occ),
+            Sensed::Identity { board, unknown } => {
+                one_lifted(pos, board.occupied() | *unknown)
+                    && (board.occupied() & !pos.board().occupied()).is_empty()
+            }
+        }
+    }
+
     fn from_fields(fields: &[PieceCode; 64], o: Orientation, sensing: Sensing) -> Sensed {
         match sensing {
             Sensing::Identity => {
@@ -1093,10 +1104,11 @@ pub struct Tracker {
     /// The ply, the board and the time of the last full dump while a game is followed
     /// (updates may have been missed before it: a link down and back).
     dump_at: Option<(u32, Sensed, u64)>,
-    /// The moves last read from a full dump — from ply `.0`, `.1` of them,
-    /// to the dump's board `.2` — kept to be read again with another count of plies when the
-    /// next board shows the other side moving (see [`Tracker::reread_missed`]).
-    dump_read: Option<(usize, usize, Sensed)>,
+    /// The moves last read from a full dump — from ply `.0`, `.1` of them, to the dump's
+    /// board `.2`; the game `.3` plies long then (moves made since the dump read with them) —
+    /// kept to be read again with another count of plies when the next board shows the other
+    /// side moving (see [`Tracker::reread_missed`]).
+    dump_read: Option<(usize, usize, Sensed, usize)>,
     /// The field updates since then: the square, whether it reads occupied, the piece (identity
     /// boards only: occupancy boards cannot tell), the time (at most `MAX_REPORTS`).
     reports: Vec<Report>,
@@ -2316,11 +2328,17 @@ impl Tracker {
             && self.ply() > k
         {
             let k = k as usize;
-            self.dump_read = Some((k, self.ply() as usize - k, dump));
+            // (The moves read to the dump's own board: those taken with it may go on to the
+            // next move begun since — `Bf1-e2` on its way to b5 as the dump came.)
+            let g = self.game.as_ref().expect("a game");
+            let len = (k + 1..g.positions.len())
+                .find(|&j| dump.matches(g.positions[j].board()))
+                .map_or(self.ply() as usize - k, |j| j - k);
+            self.dump_read = Some((k, len, dump, self.ply() as usize));
         } else if self
             .dump_read
             .as_ref()
-            .is_some_and(|(k, len, _)| self.ply() as usize != k + len)
+            .is_some_and(|(_, _, _, end)| self.ply() as usize != *end)
         {
             // (Moves since, or taken back: the dump's reading stands.)
             self.dump_read = None;
@@ -2613,6 +2631,19 @@ impl Tracker {
         if let Some(result) = result_signal(&sensed) {
             self.result_signal(now, result);
             self.settled();
+            return;
+        }
+        // (Identity boards, right after moves read from a full dump, a board no move
+        // explains: those moves read again with one ply more or fewer, before anything waits —
+        // see `Tracker::reread_missed`. Occupancy boards read them again only from
+        // `Tracker::irregular`: here, over the `MISSED=1` draw, 25 games more stalled.)
+        if self.cfg.sensing == Sensing::Identity
+            && self.dump_read.is_some()
+            && !self.dump_since_confirm
+            && !sensed.one_lifted(&cur)
+            && self.lines(&cur, &sensed, 1).is_empty()
+            && self.reread_missed(now, &sensed)
+        {
             return;
         }
         // Occupancy boards: a move begun, the piece in the hand (see
@@ -3652,10 +3683,10 @@ impl Tracker {
     /// reports give them (each seen, every report accounted for in order). Taken back to
     /// where the dump's moves began and read so; several readings are candidates as any.
     fn reread_missed(&mut self, now: u64, sensed: &Sensed) -> bool {
-        let Some((k, len, dump)) = self.dump_read.clone() else {
+        let Some((k, len, dump, end)) = self.dump_read.clone() else {
             return false;
         };
-        if self.dump_since_confirm || self.alert || self.ply() as usize != k + len {
+        if self.dump_since_confirm || self.alert || self.ply() as usize != end {
             return false;
         }
         let Some(start) = self.game.as_ref().map(|g| g.positions[k].clone()) else {
@@ -3697,6 +3728,9 @@ impl Tracker {
         }
         self.dump_read = None;
         self.takeback_to(now, k);
+        // (The moves followed one by one since were followed from the reading taken back.)
+        self.chain.clear();
+        self.chain_guess = None;
         self.take_lines(now, found);
         true
     }
@@ -5186,10 +5220,7 @@ impl Tracker {
             }
             // (Right after moves read from a full dump: those moves read again with one ply
             // more or fewer — unless the board reads as a piece in the hand, a move begun.)
-            let lifted = matches!(&sensed, Sensed::Occupancy(occ) if (cur.board().occupied() ^ *occ)
-                .single_square()
-                .is_some_and(|s| !occ.contains(s)));
-            if !lifted && self.reread_missed(now, &sensed) {
+            if !sensed.one_lifted(cur) && self.reread_missed(now, &sensed) {
                 return;
             }
             if let Some(t) = self.rest_look.filter(|&t| now < t) {
@@ -7831,22 +7862,31 @@ impl Tracker {
         let pressed = back + self.early_presses.min(line.len() as u32 - back);
         self.early_presses -= pressed - back;
         self.moves_since_press += line.len() as u32 - pressed;
+        let mut applied = 0;
         for &m in line {
             let before = self.game.as_ref().expect("a game").current().clone();
+            // (A line is always found from the game position; a move that is not legal there
+            // would be a bug in the tracker — never played, so no position without a king or
+            // with two ever reaches the reports.)
+            if !before.is_legal(m) {
+                debug_assert!(false, "{m:?} is not legal in {}", before.board());
+                break;
+            }
             let mut after = before.clone();
             after.play_unchecked(m);
             self.record_move(now, m, before, after, false);
+            applied += 1;
         }
         self.unseen_ply = unseen.then(|| self.ply());
         if let Some(lines) = promotion_unseen {
             self.announce_undecided(now, &lines, Undecided::UnseenPromotion);
         }
         // (What was seen belongs to a move only when it was made alone.)
-        if line.len() > 1
+        if applied > 1
             && let Some(g) = self.game.as_mut()
         {
             let n = g.move_seen.len();
-            for seen in &mut g.move_seen[n - line.len()..] {
+            for seen in &mut g.move_seen[n - applied..] {
                 *seen = Bitboard::EMPTY;
             }
         }
