@@ -457,9 +457,13 @@ impl Session {
                             .to_string()
                         } else {
                             // (The suffix from the position after it, already played:
-                            // legal moves only to tell mate from check.)
+                            // legal moves only to tell mate from check — and only with one
+                            // king of the side to move, as the tracker's moves always leave:
+                            // shakmaty's move generation panics otherwise.)
                             let suffix = after.is_check().then(|| {
-                                if !tracker::king_can_step(&after) && after.legal_moves().is_empty()
+                                if after.board().king_of(after.turn()).is_some()
+                                    && !tracker::king_can_step(&after)
+                                    && after.legal_moves().is_empty()
                                 {
                                     Suffix::Checkmate
                                 } else {
