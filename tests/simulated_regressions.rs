@@ -1929,6 +1929,63 @@ fn moves_missed_leaving_a_square_as_it_was_are_read_from_the_dump() {
     }
 }
 
+/// Identity boards, the link down for a few plies and back with a full dump: the side to move
+/// moved a piece away and back meanwhile (`Kg8-g7 Rh1-h5 Kg7-g8`, `SEED=0` sample 972). Which
+/// piece, and where it went, the board cannot tell: the `ambiguous` event names every such
+/// line as reaching the same position. Before stop 54 it named the first 16 only, and the
+/// piece really moved was often not among them (972, 6, 485).
+#[test]
+fn every_piece_that_may_have_moved_away_and_back_is_named() {
+    use eboardd::core::event::EventKind;
+    let games = shared_data::simulation_games();
+    for i in [6, 485, 972] {
+        let g = &games[i];
+        let cfg = SimConfig {
+            missed_stretches: true,
+            ..SimConfig::sample(i, 0, 0.8, &Pattern::ALL)
+        };
+        let want: Vec<String> = g
+            .moves
+            .iter()
+            .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+            .collect();
+        let mut named: Vec<(u32, Vec<String>)> = Vec::new();
+        let got = replay_moves_with(
+            &simulate(g, &cfg),
+            replay_config(g, &cfg, Sensing::Identity),
+            |e| {
+                if let EventKind::Ambiguous { ply, lines, .. } = &e.kind {
+                    named.push((*ply, lines.clone()));
+                }
+            },
+        );
+        assert_eq!(got.len(), want.len(), "sample {i}: stalled");
+        // (Each stretch that differs: three plies, the real ones named from its first.)
+        let mut k = 0;
+        let mut stretches = 0;
+        while k < got.len() {
+            if got[k] == want[k] {
+                k += 1;
+                continue;
+            }
+            let real = want[k..(k + 3).min(want.len())].join(" ");
+            assert!(
+                named
+                    .iter()
+                    .any(|(ply, lines)| *ply as usize == k + 1 && lines.contains(&real)),
+                "sample {i}: {real} (ply {}) not named",
+                k + 1
+            );
+            stretches += 1;
+            k += 3;
+        }
+        assert!(
+            stretches > 0,
+            "sample {i}: exact (a game that tests nothing)"
+        );
+    }
+}
+
 /// Occupancy boards, the link down for a few plies and back with a full dump: the moves
 /// missed read from the dump when one of them is a capture never seen that later moves of the
 /// same line follow — no capturer is in the hand, nothing to wait for. Before stop 53 the

@@ -381,6 +381,11 @@ const TAKEBACK_REST_MS: u64 = 800;
 /// At most this many candidate lines are collected.
 const MAX_LINES: usize = 16;
 
+/// The most lines a piece moved away and back while the link was down is read as (see
+/// `Tracker::take_missed_and_back`): every piece of the side to move, each square it may
+/// have gone to.
+const MISSED_AND_BACK_LINES: usize = 128;
+
 /// Identity boards: how many plies back a board nothing nearer explains is read again from
 /// (see [`Tracker::reread_deeper`]).
 const DEEP_REREAD_PLIES: usize = 4;
@@ -3665,7 +3670,10 @@ impl Tracker {
                     lines.push(std::iter::once(m).chain(rest).collect());
                 }
             }
-            if lines.len() >= MAX_LINES {
+            // (Every such line named, up to `MISSED_AND_BACK_LINES`: the `ambiguous` event
+            // says all of them reach the position — with 16, as for the search, the piece
+            // really moved was often left out.)
+            if lines.len() >= MISSED_AND_BACK_LINES {
                 break;
             }
         }
