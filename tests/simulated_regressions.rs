@@ -1806,6 +1806,17 @@ fn replayed_with_missed_stretches(
     (got, want)
 }
 
+/// Asserts that the exactness set's games `samples` (`SEED=0`, every pattern) with missed
+/// stretches are read exactly — to the end, and move for move.
+fn exact_with_missed_stretches(samples: &[usize], sensing: Sensing) {
+    let games = shared_data::simulation_games();
+    for &i in samples {
+        let (got, want) = replayed_with_missed_stretches(&games, i, sensing);
+        assert_eq!(got.len(), want.len(), "sample {i}: stalled");
+        assert_eq!(got, want, "sample {i}");
+    }
+}
+
 /// Identity boards, the link down for a few plies and back with a full dump (`SimConfig`'s
 /// `missed_stretches`): a piece moved twice while it was down — `Be7 Bd2 Bd6` — reads from
 /// the dump as one ply fewer, `Bd6 Bd2`, and leaves the other side to move; the next move,
@@ -1861,12 +1872,7 @@ fn moves_read_from_a_dump_a_ply_short_are_read_again() {
 /// (`Tracker::take_missed_and_back`). These four are exact now.
 #[test]
 fn a_piece_moved_away_and_back_while_the_link_was_down_is_read() {
-    let games = shared_data::simulation_games();
-    for i in [62, 207, 544, 986] {
-        let (got, want) = replayed_with_missed_stretches(&games, i, Sensing::Identity);
-        assert_eq!(got.len(), want.len(), "sample {i}: stalled");
-        assert_eq!(got, want, "sample {i}");
-    }
+    exact_with_missed_stretches(&[62, 207, 544, 986], Sensing::Identity);
 }
 
 /// Identity boards, the link down for a few plies and back with a full dump, and the next
@@ -1879,11 +1885,8 @@ fn a_piece_moved_away_and_back_while_the_link_was_down_is_read() {
 /// same position: flagged `ambiguous`), and the rest of the game is exact.
 #[test]
 fn moves_missed_then_the_next_move_begun_at_once_are_read_from_the_dump() {
+    exact_with_missed_stretches(&[397, 857], Sensing::Identity);
     let games = shared_data::simulation_games();
-    for i in [397, 857] {
-        let (got, want) = replayed_with_missed_stretches(&games, i, Sensing::Identity);
-        assert_eq!(got, want, "sample {i}");
-    }
     for i in [667, 689] {
         let (got, want) = replayed_with_missed_stretches(&games, i, Sensing::Identity);
         assert_eq!(got.len(), want.len(), "sample {i}: stalled");
@@ -1904,12 +1907,7 @@ fn moves_missed_then_the_next_move_begun_at_once_are_read_from_the_dump() {
 /// (`Tracker::take_dump_first`), then the board on from there. These four are exact now.
 #[test]
 fn moves_missed_through_a_square_refilled_are_read_from_the_dump() {
-    let games = shared_data::simulation_games();
-    for i in [83, 246, 669, 1007] {
-        let (got, want) = replayed_with_missed_stretches(&games, i, Sensing::Occupancy);
-        assert_eq!(got.len(), want.len(), "sample {i}: stalled");
-        assert_eq!(got, want, "sample {i}");
-    }
+    exact_with_missed_stretches(&[83, 246, 669, 1007], Sensing::Occupancy);
 }
 
 /// Identity boards, the link down for a few plies and back with a full dump: moves missed
@@ -1921,12 +1919,7 @@ fn moves_missed_through_a_square_refilled_are_read_from_the_dump() {
 /// side to move (`Tracker::take_dump_first`). These four are exact now.
 #[test]
 fn moves_missed_leaving_a_square_as_it_was_are_read_from_the_dump() {
-    let games = shared_data::simulation_games();
-    for i in [85, 88, 540, 624] {
-        let (got, want) = replayed_with_missed_stretches(&games, i, Sensing::Identity);
-        assert_eq!(got.len(), want.len(), "sample {i}: stalled");
-        assert_eq!(got, want, "sample {i}");
-    }
+    exact_with_missed_stretches(&[85, 88, 540, 624], Sensing::Identity);
 }
 
 /// Identity boards, the link down for a few plies and back with a full dump: the side to move
