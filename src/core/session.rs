@@ -611,6 +611,10 @@ impl Session {
             Message::BoardDump(f) => {
                 self.fields = *f;
                 self.have_dump = true;
+                // (A full dump: the link was down or just came up, messages may have been
+                // missed — the clock's side is taken afresh, and a switch seen across the gap
+                // is no press made now: presses made meanwhile completed moves the dump shows.)
+                self.clock_to_move = None;
                 self.tracker.on_dump(now, &self.fields);
                 if frames {
                     let placement = placement(&self.fields, Orientation::Normal);
