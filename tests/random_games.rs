@@ -161,6 +161,29 @@ fn consistent_stream(g: &SimGame, cfg: &SimConfig, sensing: Sensing) -> Result<(
 }
 
 /// The simulator's settings for a random game handled with every pattern.
+/// [`consistent_stream`] for the random game `picks` with every pattern, in either sensing
+/// mode, with or without the link down now and then (`missed_stretches`).
+fn consistent_random_stream(
+    picks: &[u16],
+    seed: u64,
+    noise: f64,
+    rotated: bool,
+    occupancy: bool,
+    missed_stretches: bool,
+) -> Result<(), String> {
+    let g = random_game(picks);
+    let cfg = SimConfig {
+        missed_stretches,
+        ..every_pattern(seed, noise, rotated)
+    };
+    let sensing = if occupancy {
+        Sensing::Occupancy
+    } else {
+        Sensing::Identity
+    };
+    consistent_stream(&g, &cfg, sensing)
+}
+
 fn every_pattern(seed: u64, noise: f64, rotated: bool) -> SimConfig {
     SimConfig {
         seed,
@@ -230,10 +253,7 @@ proptest! {
         rotated in any::<bool>(),
         occupancy in any::<bool>(),
     ) {
-        let g = random_game(&picks);
-        let cfg = every_pattern(seed, noise, rotated);
-        let sensing = if occupancy { Sensing::Occupancy } else { Sensing::Identity };
-        let r = consistent_stream(&g, &cfg, sensing);
+        let r = consistent_random_stream(&picks, seed, noise, rotated, occupancy, false);
         prop_assert!(r.is_ok(), "{}", r.unwrap_err());
     }
 
@@ -250,13 +270,7 @@ proptest! {
         rotated in any::<bool>(),
         occupancy in any::<bool>(),
     ) {
-        let g = random_game(&picks);
-        let cfg = SimConfig {
-            missed_stretches: true,
-            ..every_pattern(seed, noise, rotated)
-        };
-        let sensing = if occupancy { Sensing::Occupancy } else { Sensing::Identity };
-        let r = consistent_stream(&g, &cfg, sensing);
+        let r = consistent_random_stream(&picks, seed, noise, rotated, occupancy, true);
         prop_assert!(r.is_ok(), "{}", r.unwrap_err());
     }
 

@@ -2331,11 +2331,11 @@ impl Tracker {
         if self.dump_since_confirm
             && let Some((k, dump, _)) = self.dump_at.take()
             && self.ply() > k
+            && let Some(g) = self.game.as_ref()
         {
             let k = k as usize;
             // (The moves read to the dump's own board: those taken with it may go on to the
             // next move begun since — `Bf1-e2` on its way to b5 as the dump came.)
-            let g = self.game.as_ref().expect("a game");
             let len = (k + 1..g.positions.len())
                 .find(|&j| dump.matches(g.positions[j].board()))
                 .map_or(self.ply() as usize - k, |j| j - k);
@@ -7878,7 +7878,7 @@ impl Tracker {
             // with two ever reaches the reports. The pieces checked, not the move's legality:
             // shakmaty's `is_legal` cost 2.7% of all instructions.)
             if !fits(&before, m) {
-                debug_assert!(false, "{m:?} is not legal in {}", before.board());
+                debug_assert!(false, "{m:?} does not fit {}", before.board());
                 break;
             }
             let mut after = before.clone();
