@@ -15,7 +15,9 @@
 //! real moves among its candidates for a stretch covering the first ply that differs (the
 //! operator was told to check the scoresheet there); the others are wrong without a warning.
 //! It also counts the exact games that had an `undecided` warning all the same (the board
-//! could not tell the moves reported from others: the operator checked moves that were right).
+//! could not tell the moves reported from others: the operator checked moves that were right),
+//! and the alerts to the arbiter (`illegal_move`, `displaced`, `unexplained`) over the games run
+//! so far — in a legal game every one is a false alarm (`LIST=1` names the games).
 
 mod common;
 
@@ -36,13 +38,40 @@ static STALLED: [std::sync::atomic::AtomicUsize; 2] = [
     std::sync::atomic::AtomicUsize::new(0),
 ];
 
+/// Alerts to the arbiter over every game run so far: illegal moves (7.5), displaced pieces
+/// (7.4), and `unexplained` boards; and the games with any, exact and not.
+static ALERTS: [std::sync::atomic::AtomicUsize; 5] = [
+    std::sync::atomic::AtomicUsize::new(0),
+    std::sync::atomic::AtomicUsize::new(0),
+    std::sync::atomic::AtomicUsize::new(0),
+    std::sync::atomic::AtomicUsize::new(0),
+    std::sync::atomic::AtomicUsize::new(0),
+];
+
 /// `Ok` with how many `undecided` warnings the game had (exact all the same: the operator
 /// was asked to check moves that were right), or what differs.
 fn exact(g: &SimGame, cfg: &SimConfig, sensing: Sensing) -> Result<usize, String> {
     let mut stalled = false;
-    let r = exact_noting(g, cfg, sensing, &mut stalled);
+    let mut alerts = [0usize; 3];
+    let r = exact_noting(g, cfg, sensing, &mut stalled, &mut alerts);
     if stalled {
         STALLED[usize::from(r.is_err())].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
+    for (n, a) in alerts.iter().zip(&ALERTS) {
+        a.fetch_add(*n, std::sync::atomic::Ordering::Relaxed);
+    }
+    if alerts.iter().any(|&n| n > 0) {
+        ALERTS[3 + usize::from(r.is_err())].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        if std::env::var_os("LIST").is_some() {
+            println!(
+                "  alerted: seed {} ({}): illegal_move {} displaced {} unexplained {}",
+                cfg.seed,
+                if r.is_ok() { "exact" } else { "differs" },
+                alerts[0],
+                alerts[1],
+                alerts[2]
+            );
+        }
     }
     r
 }
@@ -53,6 +82,7 @@ fn exact_noting(
     cfg: &SimConfig,
     sensing: Sensing,
     stalled: &mut bool,
+    alerts: &mut [usize; 3],
 ) -> Result<usize, String> {
     let cap = simulate(g, cfg);
     let session = common::session_config(g, cfg, sensing);
@@ -78,7 +108,12 @@ fn exact_noting(
             undecided += usize::from(u);
             warned.push((ply as usize, lines));
         }
-        EventKind::Unexplained { .. } => *stalled = true,
+        EventKind::Unexplained { .. } => {
+            *stalled = true;
+            alerts[2] += 1;
+        }
+        EventKind::IllegalMove { .. } => alerts[0] += 1,
+        EventKind::Displaced { .. } => alerts[1] += 1,
         _ => {}
     });
     // Occupancy boards cannot tell the promotion piece: compared up to it.
@@ -266,6 +301,17 @@ fn main() {
             if fine + wrong > 0 {
                 println!(
                     "    `unexplained` alerts so far: {wrong} games that differ, {fine} exact games"
+                );
+            }
+            let n = |i: usize| ALERTS[i].load(std::sync::atomic::Ordering::Relaxed);
+            if n(3) + n(4) > 0 {
+                println!(
+                    "    alerts so far: illegal_move {}, displaced {}, unexplained {}; in {} exact games and {} that differ",
+                    n(0),
+                    n(1),
+                    n(2),
+                    n(3),
+                    n(4)
                 );
             }
         }

@@ -8011,13 +8011,19 @@ impl Tracker {
         // Lines leading to different positions: the likeliest is reported provisionally (the
         // broadcast goes on) and the candidates are followed until later boards leave one.
         // (The likeliest first: the order in which the board reported the moves — their
-        // targets, then their origins — then the prior. Later boards keep that order among the candidates that remain.)
+        // targets, then their origins — then the fewest castling rights given up, then the
+        // prior. Later boards keep that order among the candidates that remain.)
+        // (No board shows castling rights: a king or rook moved away and back while the link
+        // was down reads the same as another piece so moved. Read as the king, a later castle
+        // was displaced pieces and the game stalled for good; read as the other piece when
+        // the king did move, nothing in a legal game shows it.)
         let mut lines = lines;
         let key = |l: &Vec<Move>| {
             let fit = self.fit(&cur, l).unwrap_or((usize::MAX, usize::MAX));
             (
                 fit,
                 self.lift_order_cost(l),
+                rights_given_up(&cur, l),
                 std::cmp::Reverse(self.prior(&cur, l)),
             )
         };
@@ -9914,6 +9920,24 @@ fn en_passant_victim(m: &Move) -> Option<Square> {
 }
 
 /// `start` with the moves of `line` played.
+/// How many castling rights the moves of `line` from `start` give up by moving a king or rook
+/// (not by castling, nor a rook captured).
+fn rights_given_up(start: &Chess, line: &[Move]) -> usize {
+    let mut pos = start.clone();
+    let mut n = 0;
+    for m in line {
+        let us = pos.turn();
+        let moved = matches!(m.role(), Role::King | Role::Rook) && !m.is_castle();
+        let before = pos.castles().castling_rights() & Bitboard::from_rank(us.backrank());
+        pos.play_unchecked(*m);
+        if moved {
+            let after = pos.castles().castling_rights() & Bitboard::from_rank(us.backrank());
+            n += before.count() - after.count();
+        }
+    }
+    n
+}
+
 fn played(start: &Chess, line: &[Move]) -> Chess {
     let mut pos = start.clone();
     for m in line {
