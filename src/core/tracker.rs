@@ -3154,6 +3154,17 @@ impl Tracker {
         // quick exchanges stay within reach.
         let seen = self.chain_moves();
         let from_seen = self.chain.last().map(|(_, p)| p.clone());
+        // (Identity boards, right after a full dump: when the dump's own board is fewer moves
+        // from the game position than the board now, the dump is read first, then the board
+        // on from there — `Ke3 Qa3` missed, the a2 pawn lifted for a j'adoube as the link
+        // came back: the board now read as `a3 Qb4 Ke3 Qxa3`, the pawn taken for captured.)
+        if self.cfg.sensing == Sensing::Identity
+            && max_plies > 1
+            && self.dump_shorter(&cur, &sensed, max_plies)
+            && self.take_dump_first(now, &cur)
+        {
+            return;
+        }
         for len in 2..=max_plies {
             let mut lines = self.best_supported_ordered(self.lines(&cur, &sensed, len));
             if lines.is_empty()
@@ -3593,6 +3604,25 @@ impl Tracker {
         self.irregular(now, &cur, sensed);
     }
 
+    /// Whether the full dump's own board, read since the game position (see
+    /// [`Tracker::dump_at`]), is other than `sensed` and fewer moves from `cur`, within
+    /// `max_plies`, than `sensed` is (or `sensed` beyond them).
+    fn dump_shorter(&self, cur: &Chess, sensed: &Sensed, max_plies: usize) -> bool {
+        if !self.dump_since_confirm || self.alert {
+            return false;
+        }
+        let Some((k, dump, _)) = &self.dump_at else {
+            return false;
+        };
+        if *k != self.ply() || dump == sensed {
+            return false;
+        }
+        let Some(m) = (1..=max_plies).find(|&n| !self.lines(cur, dump, n).is_empty()) else {
+            return false;
+        };
+        (1..=m).all(|n| self.lines(cur, sensed, n).is_empty())
+    }
+
     /// A full dump (the link was down, updates missed), and a board nothing explains (called
     /// first thing by [`Tracker::irregular`]): when lines give the dump's own board, those
     /// moves are taken first (several are candidates as any), then the board is read on from
@@ -3634,6 +3664,9 @@ impl Tracker {
         let since: Vec<Report> = self.reports.iter().filter(|r| r.3 >= at).copied().collect();
         self.take_lines(now, lines);
         if self.pending.is_empty() && !self.dump_since_confirm {
+            // (The squares seen changing since the dump too: the search starts moves there.)
+            self.seen_empty = since.iter().filter(|r| !r.1).map(|r| r.0).collect();
+            self.seen_filled = since.iter().filter(|r| r.1).map(|r| r.0).collect();
             self.reports = since;
             self.dirty = true;
         }
