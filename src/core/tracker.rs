@@ -3606,7 +3606,8 @@ impl Tracker {
 
     /// Whether the full dump's own board, read since the game position (see
     /// [`Tracker::dump_at`]), is other than `sensed` and fewer moves from `cur`, within
-    /// `max_plies`, than `sensed` is (or `sensed` beyond them).
+    /// `max_plies`, than `sensed` is (or `sensed` beyond them) — or as few, with fewer pieces
+    /// on the board now.
     fn dump_shorter(&self, cur: &Chess, sensed: &Sensed, max_plies: usize) -> bool {
         if !self.dump_since_confirm || self.alert {
             return false;
@@ -3620,7 +3621,15 @@ impl Tracker {
         let Some(m) = (1..=max_plies).find(|&n| !self.lines(cur, dump, n).is_empty()) else {
             return false;
         };
-        (1..=m).all(|n| self.lines(cur, sensed, n).is_empty())
+        // (As many moves away, when a piece the dump shows is gone since: lifted for a
+        // j'adoube or a move — `Re6 Rh6 Re7` missed, the f7 pawn lifted 130 ms after the
+        // dump, read as `Rxf7 Rh6 Re7`. Not a piece gone on: a slide the dump caught.)
+        let count = |s: &Sensed| match s {
+            Sensed::Identity { board, unknown } => (board.occupied() | *unknown).count(),
+            Sensed::Occupancy(occ) => occ.count(),
+        };
+        let fewer = count(sensed) < count(dump);
+        (1..=m - usize::from(fewer)).all(|n| self.lines(cur, sensed, n).is_empty())
     }
 
     /// A full dump (the link was down, updates missed), and a board nothing explains (called
