@@ -2105,3 +2105,37 @@ fn a_dump_fewer_moves_away_than_the_board_now_is_read_first() {
         assert_eq!(got.len(), g.moves.len(), "sample {i}: stalled");
     }
 }
+
+/// The link down for a few plies and back with a full dump: a piece moved away and back and
+/// a move of the other side in between, three plies, where four other plies give the board
+/// too — `Kb5 Qxb1 Kc4` missed (`SEED=10000` sample 8), read as `Nd2 Qd1 Nb1 Qxb1` with the
+/// other side to move: 8 displaced-pieces alerts, the game stalled at ply 26 of 60. `Bd7 Be2
+/// Bc8` (`SEED=0` sample 230, a repetition) was read as a takeback of four plies; the presses
+/// then judged against it raised seven illegal-move alerts, two of them "loses the game"
+/// (7.5.5), in a legal game. After a dump the three plies of a piece away and back are now
+/// looked at before any four: both are read to the end without an alert (the piece moved
+/// away is flagged ambiguous, as any such).
+#[test]
+fn a_piece_moved_away_and_back_comes_before_four_plies() {
+    use eboardd::core::event::EventKind;
+    let games = shared_data::simulation_games();
+    for (i, seed) in [(230, 0), (8, 10_000)] {
+        let g = &games[i];
+        let cfg = SimConfig {
+            missed_stretches: true,
+            ..SimConfig::sample(i, seed, 0.8, &Pattern::ALL)
+        };
+        let mut alerts = Vec::new();
+        let got = replay_moves_with(
+            &simulate(g, &cfg),
+            replay_config(g, &cfg, Sensing::Identity),
+            |e| {
+                if let EventKind::Displaced { .. } | EventKind::IllegalMove { .. } = &e.kind {
+                    alerts.push(e.to_json());
+                }
+            },
+        );
+        assert!(alerts.is_empty(), "sample {i}: {alerts:?}");
+        assert_eq!(got.len(), g.moves.len(), "sample {i}: stalled");
+    }
+}

@@ -3166,6 +3166,13 @@ impl Tracker {
             return;
         }
         for len in 2..=max_plies {
+            // (Identity boards, right after a full dump: a piece moved away and back while
+            // the link was down is three plies, before any four — `Kb5 Qxb1 Kc4` missed, read
+            // as `Nd2 Qd1 Nb1 Qxb1`, the other side to move, and the game stalled.)
+            if len == 4 && self.dump_since_confirm && self.take_missed_and_back(now, &cur, &sensed)
+            {
+                return;
+            }
             let mut lines = self.best_supported_ordered(self.lines(&cur, &sensed, len));
             if lines.is_empty()
                 && max_plies > 1
