@@ -1077,6 +1077,9 @@ pub struct Tracker {
     clock_connected: bool,
     /// Moves reported that no clock press completed yet (none: the press is illegal, 7.5.3).
     moves_since_press: u32,
+    /// A full dump came during a game since the last press judged: the link was down, and
+    /// what was pressed meanwhile is unknown — the next press is no press without a move.
+    press_after_dump: bool,
     /// Presses judged before the move they completed was reported (the board showed it in
     /// progress: the sensor lags the hand): the next moves reported use them up instead of
     /// waiting for a press. Dropped when the board comes back to the game position unmoved.
@@ -1230,6 +1233,7 @@ impl Tracker {
             alerted: None,
             clock_connected: false,
             moves_since_press: 0,
+            press_after_dump: false,
             early_presses: 0,
             presses_back: 0,
             unseen_ply: None,
@@ -1490,6 +1494,7 @@ impl Tracker {
         }
         if self.game.is_some() {
             self.dump_at = Some((self.ply(), live.clone(), now));
+            self.press_after_dump = true;
         }
         self.live = Some(live);
         self.dump_since_confirm = true;
@@ -2015,6 +2020,7 @@ impl Tracker {
     fn process_press(&mut self, press: u64, now: u64, fields: &[PieceCode; 64]) {
         self.pending_press = None;
         let presses = std::mem::take(&mut self.presses_pending);
+        let after_dump = std::mem::take(&mut self.press_after_dump);
         // (Occupancy boards: each press completes one move — those beyond the moves reported
         // are moves the board shows in progress or not yet read, which the lines read now
         // must account for, see `short_of_presses`.)
@@ -2060,7 +2066,10 @@ impl Tracker {
             return;
         }
         if board == cur.board() {
-            if !moved && !game_over(&cur) && !self.alert {
+            // (Not the first press after a dump: `Nb8 Bc4 Nc6` missed in a repetition leaves
+            // the board of a ply before, read as that ply taken back, and Black's press for
+            // `Nc6` was called White's press without a move.)
+            if !moved && !after_dump && !game_over(&cur) && !self.alert {
                 self.illegal(now, cur.turn(), None, "7.5.3", cur.clone(), sensed.clone());
             }
             return;
