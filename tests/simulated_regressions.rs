@@ -2175,3 +2175,30 @@ fn the_first_press_after_a_dump_is_no_press_without_a_move() {
         got.len()
     );
 }
+
+/// The link down for a few plies and back with a full dump: `Nf3xe5 Rxe5 Nd2-f3` leaves a
+/// knight on f3 — a square the board never showed changing, where the search starts no move
+/// (`SEED=10000` sample 381). It was read as `Nc4 Re6 Nxe5 Rxe5`, four plies with the other
+/// side to move, then displaced pieces. After a dump, lines a ply shorter with moves from any
+/// square of the side to move are looked at before longer ones: the game is exact.
+#[test]
+fn moves_missed_from_a_square_refilled_come_before_a_longer_line() {
+    let games = shared_data::simulation_games();
+    let i = 381;
+    let g = &games[i];
+    let cfg = SimConfig {
+        missed_stretches: true,
+        ..SimConfig::sample(i, 10_000, 0.8, &Pattern::ALL)
+    };
+    let got = replay_moves_with(
+        &simulate(g, &cfg),
+        replay_config(g, &cfg, Sensing::Identity),
+        |_| {},
+    );
+    let want: Vec<String> = g
+        .moves
+        .iter()
+        .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+        .collect();
+    assert_eq!(got, want, "sample {i}");
+}

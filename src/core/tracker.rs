@@ -3182,6 +3182,18 @@ impl Tracker {
             {
                 return;
             }
+            // (Likewise any line a ply shorter with a move from a square the board never
+            // showed changing — `Nf3xe5 Rxe5 Nd2-f3` leaves a knight on f3, read as `Nc4 Re6
+            // Nxe5 Rxe5`, the other side to move.)
+            if self.cfg.sensing == Sensing::Identity && self.dump_since_confirm && !self.alert {
+                self.wide_sources.set(true);
+                let shorter = self.lines(&cur, &sensed, len - 1);
+                self.wide_sources.set(false);
+                if !shorter.is_empty() {
+                    self.take_lines(now, shorter);
+                    return;
+                }
+            }
             let mut lines = self.best_supported_ordered(self.lines(&cur, &sensed, len));
             if lines.is_empty()
                 && max_plies > 1
