@@ -2202,3 +2202,31 @@ fn moves_missed_from_a_square_refilled_come_before_a_longer_line() {
         .collect();
     assert_eq!(got, want, "sample {i}");
 }
+
+/// The link down for a few plies and back with a full dump: `Be2-f1 Bc8 Bf1-d3` missed
+/// (`SEED=10000` sample 232, a repetition) reads from the dump as `Be2-d3 Bc8`, the other
+/// side to move — both fit the boards after. The clock tells: its side running after the
+/// first press since the dump is the colour to move, once presses completing a move have
+/// shown which colour each side is. Read so, the stretch is read again with a ply more, and
+/// the game is exact.
+#[test]
+fn the_clock_tells_the_side_to_move_after_a_dump() {
+    let games = shared_data::simulation_games();
+    let i = 232;
+    let g = &games[i];
+    let cfg = SimConfig {
+        missed_stretches: true,
+        ..SimConfig::sample(i, 10_000, 0.8, &Pattern::ALL)
+    };
+    let got = replay_moves_with(
+        &simulate(g, &cfg),
+        replay_config(g, &cfg, Sensing::Identity),
+        |_| {},
+    );
+    let want: Vec<String> = g
+        .moves
+        .iter()
+        .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+        .collect();
+    assert_eq!(got, want, "sample {i}");
+}

@@ -652,7 +652,7 @@ impl Session {
                         && self.clock_to_move.is_some()
                         && side != self.clock_to_move
                     {
-                        self.tracker.on_clock_press(now);
+                        self.tracker.on_clock_press_side(now, side == Some(true));
                     }
                     self.clock_to_move = side;
                 }

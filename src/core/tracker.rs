@@ -1080,6 +1080,11 @@ pub struct Tracker {
     /// A full dump came during a game since the last press judged: the link was down, and
     /// what was pressed meanwhile is unknown — the next press is no press without a move.
     press_after_dump: bool,
+    /// Whether the clock's left side runs after the last press (its side told by the session).
+    press_left: Option<bool>,
+    /// Which colour the clock's left side is, as presses completing a move showed: one vote
+    /// each, positive for White (see [`Tracker::clock_turn`]).
+    left_white_votes: i32,
     /// Presses judged before the move they completed was reported (the board showed it in
     /// progress: the sensor lags the hand): the next moves reported use them up instead of
     /// waiting for a press. Dropped when the board comes back to the game position unmoved.
@@ -1234,6 +1239,8 @@ impl Tracker {
             clock_connected: false,
             moves_since_press: 0,
             press_after_dump: false,
+            press_left: None,
+            left_white_votes: 0,
             early_presses: 0,
             presses_back: 0,
             unseen_ply: None,
@@ -2017,6 +2024,29 @@ impl Tracker {
         }
     }
 
+    /// The clock was pressed, its left side running after the press when `left` (see
+    /// [`Tracker::on_clock_press`]).
+    pub fn on_clock_press_side(&mut self, now: u64, left: bool) {
+        self.press_left = Some(left);
+        self.on_clock_press(now);
+    }
+
+    /// The colour to move by the clock after the last press, once presses completing a move
+    /// have shown which colour each side is (three votes more one way than the other).
+    fn clock_turn(&self) -> Option<Color> {
+        let left = self.press_left?;
+        let left_white = match self.left_white_votes {
+            v if v >= 3 => true,
+            v if v <= -3 => false,
+            _ => return None,
+        };
+        Some(if left == left_white {
+            Color::White
+        } else {
+            Color::Black
+        })
+    }
+
     fn process_press(&mut self, press: u64, now: u64, fields: &[PieceCode; 64]) {
         self.pending_press = None;
         let presses = std::mem::take(&mut self.presses_pending);
@@ -2066,6 +2096,29 @@ impl Tracker {
             return;
         }
         if board == cur.board() {
+            // (Identity boards, the first press after a dump: the clock's side says which
+            // colour is to move — a stretch read with the other side to move is read again
+            // with a ply more or fewer, see `Tracker::reread_parity`.)
+            if after_dump
+                && self.clock_turn().is_some_and(|c| c != cur.turn())
+                && self.reread_parity(now, &sensed)
+            {
+                return;
+            }
+            // (A press that completed the last move: the clock's side now running is the
+            // colour to move.)
+            if moved
+                && !after_dump
+                && self.moves_since_press == 0
+                && let Some(left) = self.press_left
+            {
+                let vote = if left == (cur.turn() == Color::White) {
+                    1
+                } else {
+                    -1
+                };
+                self.left_white_votes = (self.left_white_votes + vote).clamp(-16, 16);
+            }
             // (Not the first press after a dump: `Nb8 Bc4 Nc6` missed in a repetition leaves
             // the board of a ply before, read as that ply taken back, and Black's press for
             // `Nc6` was called White's press without a move.)
@@ -3751,6 +3804,51 @@ impl Tracker {
             return false;
         }
         self.take_lines(now, lines);
+        true
+    }
+
+    /// Identity boards, the first press after moves read from a full dump, the board at rest
+    /// on them, the clock's side running the colour not to move by them: those moves read
+    /// again with one ply more or fewer (from any square of the side to move when the usual
+    /// search finds none) — `Bc6-d5-e4` and `Rg6` read as `Bc6-e4 Rg6`.
+    fn reread_parity(&mut self, now: u64, sensed: &Sensed) -> bool {
+        let Some((k, _, _, end)) = self.dump_read.clone() else {
+            return false;
+        };
+        if self.alert || self.ply() as usize != end || end <= k {
+            return false;
+        }
+        let Some(start) = self.game.as_ref().map(|g| g.positions[k].clone()) else {
+            return false;
+        };
+        let n = end - k;
+        let mut found: Vec<Vec<Move>> = Vec::new();
+        self.dump_since_confirm = true;
+        for len in [n + 1, n - 1] {
+            if len == 0 || len > self.cfg.max_plies {
+                continue;
+            }
+            for wide in [false, true] {
+                self.wide_sources.set(wide);
+                found = self.lines(&start, sensed, len);
+                self.wide_sources.set(false);
+                if !found.is_empty() {
+                    break;
+                }
+            }
+            if !found.is_empty() {
+                break;
+            }
+        }
+        self.dump_since_confirm = false;
+        if found.is_empty() {
+            return false;
+        }
+        self.dump_read = None;
+        self.takeback_to(now, k);
+        self.chain.clear();
+        self.chain_guess = None;
+        self.take_lines(now, found);
         true
     }
 
