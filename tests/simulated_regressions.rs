@@ -45,13 +45,20 @@ fn replayed_capture(
         EventKind::Restored { .. } => restored += 1,
         _ => {}
     });
+    let (got, want) = as_sensed(&moves, g, sensing);
+    (got, want, (displaced, restored))
+}
+
+/// The moves read (UCI) and the game's own, as the board senses them (occupancy boards: up
+/// to the promotion piece).
+fn as_sensed(moves: &[String], g: &SimGame, sensing: Sensing) -> (Vec<String>, Vec<String>) {
     let got = moves.iter().map(|u| uci_as_sensed(u, sensing)).collect();
     let want = g
         .moves
         .iter()
         .map(|m| uci_as_sensed(&m.to_uci(CastlingMode::Standard).to_string(), sensing))
         .collect();
-    (got, want, (displaced, restored))
+    (got, want)
 }
 
 #[test]
@@ -2031,6 +2038,46 @@ fn moves_missed_with_a_capture_never_seen_are_read_from_the_dump() {
     assert_eq!(got[..24], want[..24], "sample 22");
 }
 
+/// Replays the exactness set's game `i` (every pattern, each game's seed plus `seed`) with
+/// missed stretches: the moves read, the real ones (as the board senses them), and the
+/// arbiter alerts raised (`illegal_move`, `displaced`, `unexplained`) as JSON — in a legal
+/// game every one is false.
+fn missed_stretches_at(
+    games: &[SimGame],
+    i: usize,
+    seed: u64,
+    sensing: Sensing,
+) -> (Vec<String>, Vec<String>, Vec<String>) {
+    use eboardd::core::event::EventKind;
+    let g = &games[i];
+    let cfg = SimConfig {
+        missed_stretches: true,
+        ..SimConfig::sample(i, seed, 0.8, &Pattern::ALL)
+    };
+    let mut alerts = Vec::new();
+    let moves = replay_moves_with(&simulate(g, &cfg), replay_config(g, &cfg, sensing), |e| {
+        if let EventKind::IllegalMove { .. }
+        | EventKind::Displaced { .. }
+        | EventKind::Unexplained { .. } = &e.kind
+        {
+            alerts.push(e.to_json());
+        }
+    });
+    let (got, want) = as_sensed(&moves, g, sensing);
+    (got, want, alerts)
+}
+
+/// Asserts that the games `(sample, seed)` with missed stretches are read to the end without
+/// an arbiter alert.
+fn read_to_the_end_without_alerts(cases: &[(usize, u64)], sensing: Sensing) {
+    let games = shared_data::simulation_games();
+    for &(i, seed) in cases {
+        let (got, want, alerts) = missed_stretches_at(&games, i, seed, sensing);
+        assert!(alerts.is_empty(), "sample {i} (+{seed}): {alerts:?}");
+        assert_eq!(got.len(), want.len(), "sample {i} (+{seed}): stalled");
+    }
+}
+
 /// The link down for a few plies and back with a full dump: the queen moved away and back
 /// meanwhile (`Qd1-d2 Nc6-d4 Qd2-d1`, `SEED=0` sample 877). The board shows the king, the
 /// knight or the queen so moved alike; the king was reported first, which gave up White's
@@ -2042,27 +2089,8 @@ fn moves_missed_with_a_capture_never_seen_are_read_from_the_dump() {
 /// (stalled at ply 57 of 124) is read to the end and 453 exactly.
 #[test]
 fn a_piece_moved_away_and_back_keeps_the_castling_rights_it_may() {
-    use eboardd::core::event::EventKind;
-    let games = shared_data::simulation_games();
-    for (i, sensing) in [
-        (877, Sensing::Identity),
-        (247, Sensing::Occupancy),
-        (453, Sensing::Occupancy),
-    ] {
-        let g = &games[i];
-        let cfg = SimConfig {
-            missed_stretches: true,
-            ..SimConfig::sample(i, 0, 0.8, &Pattern::ALL)
-        };
-        let mut alerts = Vec::new();
-        let got = replay_moves_with(&simulate(g, &cfg), replay_config(g, &cfg, sensing), |e| {
-            if let EventKind::Displaced { .. } | EventKind::Unexplained { .. } = &e.kind {
-                alerts.push(e.to_json());
-            }
-        });
-        assert!(alerts.is_empty(), "sample {i}: {alerts:?}");
-        assert_eq!(got.len(), g.moves.len(), "sample {i}: stalled");
-    }
+    read_to_the_end_without_alerts(&[(877, 0)], Sensing::Identity);
+    read_to_the_end_without_alerts(&[(247, 0), (453, 0)], Sensing::Occupancy);
     exact_with_missed_stretches(&[453], Sensing::Occupancy);
 }
 
@@ -2081,29 +2109,9 @@ fn a_piece_moved_away_and_back_keeps_the_castling_rights_it_may() {
 /// sample 197: 28 displaced-pieces alerts, the game stalled at ply 177 of 284).
 #[test]
 fn a_dump_fewer_moves_away_than_the_board_now_is_read_first() {
-    use eboardd::core::event::EventKind;
     exact_with_missed_stretches(&[202, 400, 698], Sensing::Identity);
     exact_with_missed_stretches(&[681], Sensing::Occupancy);
-    let games = shared_data::simulation_games();
-    for (i, seed) in [(80, 0), (217, 0), (197, 10_000)] {
-        let g = &games[i];
-        let cfg = SimConfig {
-            missed_stretches: true,
-            ..SimConfig::sample(i, seed, 0.8, &Pattern::ALL)
-        };
-        let mut alerts = Vec::new();
-        let got = replay_moves_with(
-            &simulate(g, &cfg),
-            replay_config(g, &cfg, Sensing::Identity),
-            |e| {
-                if let EventKind::Displaced { .. } | EventKind::IllegalMove { .. } = &e.kind {
-                    alerts.push(e.to_json());
-                }
-            },
-        );
-        assert!(alerts.is_empty(), "sample {i}: {alerts:?}");
-        assert_eq!(got.len(), g.moves.len(), "sample {i}: stalled");
-    }
+    read_to_the_end_without_alerts(&[(80, 0), (217, 0), (197, 10_000)], Sensing::Identity);
 }
 
 /// The link down for a few plies and back with a full dump: a piece moved away and back and
@@ -2117,27 +2125,7 @@ fn a_dump_fewer_moves_away_than_the_board_now_is_read_first() {
 /// away is flagged ambiguous, as any such).
 #[test]
 fn a_piece_moved_away_and_back_comes_before_four_plies() {
-    use eboardd::core::event::EventKind;
-    let games = shared_data::simulation_games();
-    for (i, seed) in [(230, 0), (8, 10_000)] {
-        let g = &games[i];
-        let cfg = SimConfig {
-            missed_stretches: true,
-            ..SimConfig::sample(i, seed, 0.8, &Pattern::ALL)
-        };
-        let mut alerts = Vec::new();
-        let got = replay_moves_with(
-            &simulate(g, &cfg),
-            replay_config(g, &cfg, Sensing::Identity),
-            |e| {
-                if let EventKind::Displaced { .. } | EventKind::IllegalMove { .. } = &e.kind {
-                    alerts.push(e.to_json());
-                }
-            },
-        );
-        assert!(alerts.is_empty(), "sample {i}: {alerts:?}");
-        assert_eq!(got.len(), g.moves.len(), "sample {i}: stalled");
-    }
+    read_to_the_end_without_alerts(&[(230, 0), (8, 10_000)], Sensing::Identity);
 }
 
 /// The link down for a few plies and back with a full dump, in a repetition: `Nb8 Bc4 Nc6`
@@ -2148,29 +2136,14 @@ fn a_piece_moved_away_and_back_comes_before_four_plies() {
 /// is no press without a move.
 #[test]
 fn the_first_press_after_a_dump_is_no_press_without_a_move() {
-    use eboardd::core::event::EventKind;
     let games = shared_data::simulation_games();
     let i = 221;
-    let g = &games[i];
-    let cfg = SimConfig {
-        missed_stretches: true,
-        ..SimConfig::sample(i, 10_000, 0.8, &Pattern::ALL)
-    };
-    let mut illegal = Vec::new();
-    let got = replay_moves_with(
-        &simulate(g, &cfg),
-        replay_config(g, &cfg, Sensing::Identity),
-        |e| {
-            if let EventKind::IllegalMove { .. } = &e.kind {
-                illegal.push(e.to_json());
-            }
-        },
-    );
-    assert!(illegal.is_empty(), "sample {i}: {illegal:?}");
+    let (got, want, alerts) = missed_stretches_at(&games, i, 10_000, Sensing::Identity);
+    assert!(alerts.is_empty(), "sample {i}: {alerts:?}");
     // (The stretch read as a takeback leaves the game short: 9 plies of 13 read, the last
     // four in the repetition not told from the position they repeat.)
     assert!(
-        got.len() + 4 >= g.moves.len(),
+        got.len() + 4 >= want.len(),
         "sample {i}: {} plies read",
         got.len()
     );
@@ -2181,52 +2154,19 @@ fn the_first_press_after_a_dump_is_no_press_without_a_move() {
 /// (`SEED=10000` sample 381). It was read as `Nc4 Re6 Nxe5 Rxe5`, four plies with the other
 /// side to move, then displaced pieces. After a dump, lines a ply shorter with moves from any
 /// square of the side to move are looked at before longer ones: the game is exact.
-#[test]
-fn moves_missed_from_a_square_refilled_come_before_a_longer_line() {
-    let games = shared_data::simulation_games();
-    let i = 381;
-    let g = &games[i];
-    let cfg = SimConfig {
-        missed_stretches: true,
-        ..SimConfig::sample(i, 10_000, 0.8, &Pattern::ALL)
-    };
-    let got = replay_moves_with(
-        &simulate(g, &cfg),
-        replay_config(g, &cfg, Sensing::Identity),
-        |_| {},
-    );
-    let want: Vec<String> = g
-        .moves
-        .iter()
-        .map(|m| m.to_uci(CastlingMode::Standard).to_string())
-        .collect();
-    assert_eq!(got, want, "sample {i}");
-}
-
-/// The link down for a few plies and back with a full dump: `Be2-f1 Bc8 Bf1-d3` missed
-/// (`SEED=10000` sample 232, a repetition) reads from the dump as `Be2-d3 Bc8`, the other
-/// side to move — both fit the boards after. The clock tells: its side running after the
-/// first press since the dump is the colour to move, once presses completing a move have
-/// shown which colour each side is. Read so, the stretch is read again with a ply more, and
+///
+/// And with a clock, its side tells which colour is to move after a dump: `Be2-f1 Bc8
+/// Bf1-d3` missed (`SEED=10000` sample 232, a repetition) reads from the dump as `Be2-d3
+/// Bc8`, the other side to move — both fit the boards after. The clock's side running after
+/// the first press since the dump is the colour to move, once presses completing a move have
+/// shown which colour each side is; read so, the stretch is read again with a ply more, and
 /// the game is exact.
 #[test]
-fn the_clock_tells_the_side_to_move_after_a_dump() {
+fn moves_missed_are_read_with_the_side_to_move_they_leave() {
     let games = shared_data::simulation_games();
-    let i = 232;
-    let g = &games[i];
-    let cfg = SimConfig {
-        missed_stretches: true,
-        ..SimConfig::sample(i, 10_000, 0.8, &Pattern::ALL)
-    };
-    let got = replay_moves_with(
-        &simulate(g, &cfg),
-        replay_config(g, &cfg, Sensing::Identity),
-        |_| {},
-    );
-    let want: Vec<String> = g
-        .moves
-        .iter()
-        .map(|m| m.to_uci(CastlingMode::Standard).to_string())
-        .collect();
-    assert_eq!(got, want, "sample {i}");
+    for i in [381, 232] {
+        let (got, want, alerts) = missed_stretches_at(&games, i, 10_000, Sensing::Identity);
+        assert!(alerts.is_empty(), "sample {i}: {alerts:?}");
+        assert_eq!(got, want, "sample {i}");
+    }
 }

@@ -3841,11 +3841,18 @@ impl Tracker {
             }
         }
         self.dump_since_confirm = false;
+        self.dump_read_again(now, k, found)
+    }
+
+    /// The moves read from a full dump read again: back to ply `k`, then `found` (several
+    /// are candidates as any) — nothing when `found` is empty (returns whether read).
+    fn dump_read_again(&mut self, now: u64, k: usize, found: Vec<Vec<Move>>) -> bool {
         if found.is_empty() {
             return false;
         }
         self.dump_read = None;
         self.takeback_to(now, k);
+        // (The moves followed one by one since were followed from the reading taken back.)
         self.chain.clear();
         self.chain_guess = None;
         self.take_lines(now, found);
@@ -3899,16 +3906,7 @@ impl Tracker {
                 break;
             }
         }
-        if found.is_empty() {
-            return false;
-        }
-        self.dump_read = None;
-        self.takeback_to(now, k);
-        // (The moves followed one by one since were followed from the reading taken back.)
-        self.chain.clear();
-        self.chain_guess = None;
-        self.take_lines(now, found);
-        true
+        self.dump_read_again(now, k, found)
     }
 
     /// Occupancy boards, a board that no line within the search's reach explains (quick play,
