@@ -848,6 +848,88 @@ mod tests {
         frame(0x86, &d)
     }
 
+    /// A clock message: running, `left`'s side to move.
+    fn clock(left: bool) -> Vec<u8> {
+        use crate::core::dgt::{ClockSideTime, ClockTimes, Message};
+        let t = ClockSideTime {
+            hours: 0,
+            minutes: 5,
+            seconds: 0,
+            flag_fallen_blocked: false,
+            time_per_move: false,
+            flag_shown: false,
+            valid: true,
+        };
+        Message::Clock(ClockTimes {
+            right: t,
+            left: t,
+            running: true,
+            lever_right_high: left,
+            battery_low: false,
+            right_to_move: !left,
+            left_to_move: left,
+            no_clock: false,
+        })
+        .encode()
+    }
+
+    /// The session's timeouts handled up to `until`; the events so far.
+    fn run_until(s: &mut Session, until: u64) -> Vec<EventKind> {
+        while let Some(t) = s.poll_timeout().filter(|&t| t <= until) {
+            s.handle_timeout(t);
+        }
+        std::iter::from_fn(|| s.poll_event())
+            .map(|e| e.kind)
+            .collect()
+    }
+
+    /// A full dump (the link was down, back now): what was pressed meanwhile is unknown, so
+    /// the first press after it is no press without a move (7.5.3) — even on the very board
+    /// the game stood at. (In a repetition, moves missed can leave the board of a ply before;
+    /// read as a takeback, a press for the last of them had been called one without a move.)
+    #[test]
+    fn the_first_press_after_a_dump_is_never_a_press_without_a_move() {
+        use crate::core::dgt::{Message, PieceCode};
+        let mut s = Session::new(SessionConfig::default());
+        s.handle_input(10, &start_dump());
+        run_until(&mut s, 1000);
+        s.handle_input(1000, &clock(true));
+        // 1. e4 (index 0 = a8: e2 is 52, e4 is 36), then White's press.
+        let field = |index: u8, piece: PieceCode| Message::FieldUpdate { index, piece }.encode();
+        let pawn = PieceCode::from_code(1);
+        s.handle_input(2000, &field(52, PieceCode::Empty));
+        s.handle_input(2100, &field(36, pawn));
+        run_until(&mut s, 3500);
+        s.handle_input(3600, &clock(false));
+        run_until(&mut s, 4500);
+        let mut after_e4 = start_dump();
+        // (The frame's three header bytes, then the 64 squares.)
+        after_e4[3 + 52] = 0;
+        after_e4[3 + 36] = 1;
+        s.handle_input(5000, &after_e4);
+        s.handle_input(5100, &clock(false));
+        // Black's side pressed, the board as it stood.
+        s.handle_input(6000, &clock(true));
+        let events = run_until(&mut s, 8000);
+        assert!(
+            !events
+                .iter()
+                .any(|e| matches!(e, EventKind::IllegalMove { .. })),
+            "{events:?}"
+        );
+        assert_eq!(s.tracker().ply(), 1);
+        // (A second press so, no dump between: that one is.)
+        s.handle_input(9000, &clock(false));
+        s.handle_input(10_000, &clock(true));
+        let events = run_until(&mut s, 12_000);
+        assert!(
+            events
+                .iter()
+                .any(|e| matches!(e, EventKind::IllegalMove { .. })),
+            "{events:?}"
+        );
+    }
+
     #[test]
     fn dump_reports_placement() {
         let mut s = Session::new(SessionConfig::default());

@@ -3158,6 +3158,13 @@ impl Tracker {
             if self.take_refollowed(now, &sensed) {
                 return;
             }
+            // (Identity boards, right after a full dump: a piece moved away and back and the
+            // other side's move between, three plies on, give that board too — `Nb8 Bc4 Nc6`
+            // missed in a repetition. Likelier while the link was down than a move taken
+            // back; read so, flagged, the game keeps its length.)
+            if self.dump_since_confirm && self.take_missed_and_back(now, &cur, &sensed) {
+                return;
+            }
             self.takeback_to(now, n - 2);
             self.confirmed();
             return;
