@@ -2179,3 +2179,12 @@ fn a_piece_moved_away_and_back_is_read_on_occupancy_boards_too() {
         Sensing::Occupancy,
     );
 }
+
+/// Occupancy boards, the link down for a few plies and back with a full dump: lines a ply
+/// shorter, with moves from any square of the side to move (a square left and refilled
+/// while the link was down reads unchanged), are looked at before longer ones — as on
+/// identity boards (`SEED=0` samples 60, 225, 379, 703, 761, exact since stop 55).
+#[test]
+fn moves_missed_from_a_square_refilled_come_first_on_occupancy_boards_too() {
+    exact_with_missed_stretches(&[60, 225, 379, 703, 761], Sensing::Occupancy);
+}

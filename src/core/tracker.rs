@@ -3244,8 +3244,10 @@ impl Tracker {
             }
             // (Likewise any line a ply shorter with a move from a square the board never
             // showed changing — `Nf3xe5 Rxe5 Nd2-f3` leaves a knight on f3, read as `Nc4 Re6
-            // Nxe5 Rxe5`, the other side to move.)
-            if self.cfg.sensing == Sensing::Identity && self.dump_since_confirm && !self.alert {
+            // Nxe5 Rxe5`, the other side to move. Occupancy boards too since stop 55: over
+            // the `MISSED=1` draws +5 / +4 −1 / +3 exact, `unexplained` alerts 50 → 49 /
+            // 49 → 45 / 61 → 53, a few games stalled earlier: 196 and 201.)
+            if self.dump_since_confirm && !self.alert {
                 self.wide_sources.set(true);
                 let shorter = self.lines(&cur, &sensed, len - 1);
                 self.wide_sources.set(false);
