@@ -3248,9 +3248,7 @@ impl Tracker {
             // the `MISSED=1` draws +5 / +4 −1 / +3 exact, `unexplained` alerts 50 → 49 /
             // 49 → 45 / 61 → 53, a few games stalled earlier: 196 and 201.)
             if self.dump_since_confirm && !self.alert {
-                self.wide_sources.set(true);
-                let shorter = self.lines(&cur, &sensed, len - 1);
-                self.wide_sources.set(false);
+                let shorter = self.lines_wide(&cur, &sensed, len - 1, true);
                 if !shorter.is_empty() {
                     self.take_lines(now, shorter);
                     return;
@@ -3745,12 +3743,9 @@ impl Tracker {
             return false;
         }
         let search = |wide: bool| {
-            self.wide_sources.set(wide);
-            let lines = (1..=self.cfg.max_plies)
-                .map(|n| self.lines(cur, &dump, n))
-                .find(|l| !l.is_empty());
-            self.wide_sources.set(false);
-            lines
+            (1..=self.cfg.max_plies)
+                .map(|n| self.lines_wide(cur, &dump, n, wide))
+                .find(|l| !l.is_empty())
         };
         let lines = if self.cfg.sensing == Sensing::Occupancy {
             search(true)
@@ -3831,24 +3826,14 @@ impl Tracker {
             return false;
         };
         let n = end - k;
-        let mut found: Vec<Vec<Move>> = Vec::new();
         self.dump_since_confirm = true;
-        for len in [n + 1, n - 1] {
-            if len == 0 || len > self.cfg.max_plies {
-                continue;
-            }
-            for wide in [false, true] {
-                self.wide_sources.set(wide);
-                found = self.lines(&start, sensed, len);
-                self.wide_sources.set(false);
-                if !found.is_empty() {
-                    break;
-                }
-            }
-            if !found.is_empty() {
-                break;
-            }
-        }
+        let found = [n + 1, n - 1]
+            .into_iter()
+            .filter(|&len| len > 0 && len <= self.cfg.max_plies)
+            .flat_map(|len| [(len, false), (len, true)])
+            .map(|(len, wide)| self.lines_wide(&start, sensed, len, wide))
+            .find(|l| !l.is_empty())
+            .unwrap_or_default();
         self.dump_since_confirm = false;
         self.dump_read_again(now, k, found)
     }
@@ -3866,6 +3851,15 @@ impl Tracker {
         self.chain_guess = None;
         self.take_lines(now, found);
         true
+    }
+
+    /// [`Tracker::lines`], its moves starting on any square of the side to move when `wide`
+    /// (see [`Tracker::wide_sources`]).
+    fn lines_wide(&self, pos: &Chess, sensed: &Sensed, len: usize, wide: bool) -> Vec<Vec<Move>> {
+        self.wide_sources.set(wide);
+        let lines = self.lines(pos, sensed, len);
+        self.wide_sources.set(false);
+        lines
     }
 
     /// A board nothing explains right after moves read from a full dump (the link was down,
