@@ -6,6 +6,8 @@
 //! `cargo run --release --example diverge -- SENSING SET [STEP] [ONLY]`
 //! (SENSING: identity | occupancy; SET: all | noearly | noearlyswap | clean; STEP: every
 //! STEP-th game, default 1; ONLY: just this sample index, with every field update).
+//! `AT=N` centres the window on ply N instead (`AT=end`: the last ply reported — where a game
+//! ending short stalled).
 //! A summary line per failure (`FAIL i=.. ply=.. patterns=..`) is easy to grep and group.
 //! `SEED=N` draws the handling again, as in exactness; the sample indices are the same as
 //! exactness's (games set up from a FEN included).
@@ -117,6 +119,13 @@ fn main() {
             .zip(&moves)
             .position(|(a, b)| a != b)
             .unwrap_or(want.len().min(moves.len()));
+        // (`AT=N`: the window around ply N instead — where a game ending short stalled, say;
+        // `AT=end`: the last ply reported.)
+        let k = match std::env::var("AT").ok().as_deref() {
+            Some("end") => moves.len(),
+            Some(n) => n.parse().unwrap_or(k),
+            None => k,
+        };
         let near: Vec<String> = script
             .patterns
             .iter()
@@ -134,8 +143,8 @@ fn main() {
             cfg.seed,
             cfg.orientation.as_str(),
             cfg.clock,
-            &want[k.saturating_sub(1)..(k + 3).min(want.len())],
-            &moves[k.saturating_sub(1)..(k + 3).min(moves.len())],
+            want.get(k.saturating_sub(1)..(k + 3).min(want.len())),
+            moves.get(k.saturating_sub(1)..(k + 3).min(moves.len())),
             near.join(",")
         );
         if only.is_none() && args.get(5).is_none() {
@@ -144,7 +153,9 @@ fn main() {
         println!(
             "  game plies {}..: {}",
             k.saturating_sub(2),
-            sans[k.saturating_sub(2)..(k + 4).min(sans.len())].join(" ")
+            sans.get(k.saturating_sub(2)..(k + 4).min(sans.len()))
+                .unwrap_or_default()
+                .join(" ")
         );
         // The stretch of time: from the completion of ply k-3 to that of ply k+2.
         let window: Option<(u64, u64)> = args.get(6).and_then(|w| {

@@ -2188,3 +2188,35 @@ fn a_piece_moved_away_and_back_is_read_on_occupancy_boards_too() {
 fn moves_missed_from_a_square_refilled_come_first_on_occupancy_boards_too() {
     exact_with_missed_stretches(&[60, 225, 379, 703, 761], Sensing::Occupancy);
 }
+
+/// Moves read from a full dump are read again when the next board stays unexplained
+/// (`Tracker::reread_missed`) — with one ply more or fewer first, then fewer plies still, and
+/// their moves from any square of the side to move when the usual search finds none.
+/// - `Bd6 Be3` missed, the h7 pawn lifted for a j'adoube as the link came back (`SEED=0`
+///   sample 202, occupancy): read as `h6 Bxh6 Bd6 Be3`, four plies to the board with h7
+///   empty; the pawn put back, nothing explained the board, and the game stalled at ply 13
+///   of 157. Two plies fewer, the board the stretch gives is the board now: exact.
+/// - `Bg5-h4 d6 Nf3-g5` missed (sample 860, occupancy) leaves g5 occupied throughout and
+///   reads as `Nf3-h4 d6`, the other side to move; Black's `O-O` next was unexplained and the
+///   game stalled at ply 14 of 77. The stretch of three plies is found only from any square.
+#[test]
+fn moves_missed_are_read_again_with_any_count_of_plies() {
+    exact_with_missed_stretches(&[202], Sensing::Occupancy);
+    read_to_the_end_without_alerts(&[(860, 0)], Sensing::Occupancy);
+}
+
+/// Occupancy boards, a full dump read while candidate lines are pending, or once they
+/// were, and play gone on meanwhile.
+/// - `dxe5 Qxe5 O-O` missed, read only after `O-O b5 Bb3 a5` had been made since (`SEED=0`
+///   sample 1016): three orders are candidates, and the reports since the dump were dropped
+///   with them — nothing followed the candidates on, and the game stalled at ply 20 of 88.
+///   The candidates are followed on with the reports since the dump (also sample 155).
+/// - The dump came while `Qxc1 Ke2` and `Qxc2 Ke2` were candidates (sample 137), and
+///   `Qxc2 Kf3 Qxd2` was missed: five plies from the game position, beyond the search's
+///   reach, and the game stalled at ply 17 of 56. The dump's moves are looked for from each
+///   candidate too: exact (also sample 95).
+#[test]
+fn moves_missed_while_candidates_are_pending_go_on_from_them() {
+    exact_with_missed_stretches(&[155, 137, 95], Sensing::Occupancy);
+    read_to_the_end_without_alerts(&[(1016, 0)], Sensing::Occupancy);
+}

@@ -1012,6 +1012,10 @@ pub struct Tracker {
     game: Option<Game>,
     /// Candidate continuations from the current position while the board is ambiguous.
     pending: Vec<Vec<Move>>,
+    /// The candidates set aside while a board none of them explains is looked at afresh
+    /// from the game position (see `Tracker::narrow_pending`) — a full dump's moves may go on
+    /// from any of them (see `Tracker::take_dump_first`).
+    set_aside: Vec<Vec<Move>>,
     /// The candidate reported provisionally meanwhile (moves beyond the game position).
     shown: Vec<Move>,
     dirty: bool,
@@ -1212,6 +1216,7 @@ impl Tracker {
             orientation,
             game: None,
             pending: Vec::new(),
+            set_aside: Vec::new(),
             shown: Vec::new(),
             dirty: false,
             last_change_ms: 0,
@@ -3742,22 +3747,47 @@ impl Tracker {
         if k != self.ply() {
             return false;
         }
-        let search = |wide: bool| {
+        let search = |pos: &Chess, wide: bool| {
             (1..=self.cfg.max_plies)
-                .map(|n| self.lines_wide(cur, &dump, n, wide))
+                .map(|n| self.lines_wide(pos, &dump, n, wide))
                 .find(|l| !l.is_empty())
         };
-        let lines = if self.cfg.sensing == Sensing::Occupancy {
-            search(true)
-        } else {
-            search(false).or_else(|| search(true))
-        };
-        let Some(lines) = lines else {
+        // (From the game position, and from each candidate set aside — the dump came while
+        // candidates were pending, its moves after theirs: `Qxc1 Ke2` against `Qxc2 Ke2`,
+        // then `Qxc2 Kf3 Qxd2` missed, five plies from the game position, and the game
+        // stalled for good.)
+        let mut lines: Vec<Vec<Move>> = Vec::new();
+        for prefix in std::iter::once(&Vec::new()).chain(&self.set_aside) {
+            let pos = played(cur, prefix);
+            if !prefix.is_empty() && dump.matches(pos.board()) {
+                lines.push(prefix.clone());
+                continue;
+            }
+            let found = if self.cfg.sensing == Sensing::Occupancy {
+                search(&pos, true)
+            } else {
+                search(&pos, false).or_else(|| search(&pos, true))
+            };
+            lines.extend(
+                found
+                    .into_iter()
+                    .flatten()
+                    .map(|l| prefix.iter().copied().chain(l).collect::<Vec<Move>>()),
+            );
+        }
+        if lines.is_empty() {
             return false;
-        };
+        }
+        // (The fewest moves: a candidate the dump shows played as it stood, or moves from
+        // the game position, before longer lines.)
+        let shortest = lines.iter().map(Vec::len).min().unwrap_or(0);
+        lines.retain(|l| l.len() == shortest);
         let since: Vec<Report> = self.reports.iter().filter(|r| r.3 >= at).copied().collect();
         self.take_lines(now, lines);
-        if self.pending.is_empty() && !self.dump_since_confirm {
+        // (Also when several lines are candidates: they are followed on with the reports
+        // since the dump — `dxe5 Qxe5 O-O` in three orders, read after `O-O b5 Bb3 a5` had
+        // been made since, had nothing to follow them with and the game stalled for good.)
+        if !self.dump_since_confirm {
             // (The squares seen changing since the dump too: the search starts moves there.)
             self.seen_empty = since.iter().filter(|r| !r.1).map(|r| r.0).collect();
             self.seen_filled = since.iter().filter(|r| r.1).map(|r| r.0).collect();
@@ -3879,16 +3909,30 @@ impl Tracker {
             return false;
         };
         let mut found: Vec<Vec<Move>> = Vec::new();
-        for stretch_len in [len + 1, len - 1] {
-            if stretch_len == 0 {
-                continue;
-            }
-            // (The dump's moves were never seen: searched as after a dump.)
+        // (Then, fewer plies still: a piece lifted as the link came back read as moves —
+        // `Bd6 Be3` missed and h7 lifted for a j'adoube read `h6 Bxh6 Bd6 Be3`, a line of
+        // four to the board with h7 empty; the pawn back, no move explained it, and the game
+        // stalled for good. The board a stretch gives may be the board now: no move since.)
+        for stretch_len in [len + 1, len.saturating_sub(1)]
+            .into_iter()
+            .chain((1..len.saturating_sub(1)).rev())
+            .filter(|&n| n > 0)
+        {
+            // (The dump's moves were never seen: searched as after a dump — from any square
+            // of the side to move when the usual search finds none: `Bg5-h4 d6 Nf3-g5` leaves
+            // g5 occupied throughout, and `Nf3-h4 d6` gives the same board.)
             self.dump_since_confirm = true;
-            let stretches = self.lines(&start, &dump, stretch_len);
+            let mut stretches = self.lines(&start, &dump, stretch_len);
+            if stretches.is_empty() && stretch_len > 1 {
+                stretches = self.lines_wide(&start, &dump, stretch_len, true);
+            }
             self.dump_since_confirm = false;
             for stretch in stretches {
                 let at = played(&start, &stretch);
+                if stretch_len < len - 1 && sensed.matches(at.board()) {
+                    found.push(stretch);
+                    continue;
+                }
                 for n in 1..=self.cfg.max_plies {
                     let tails: Vec<Vec<Move>> = self
                         .lines(&at, sensed, n)
@@ -8874,7 +8918,9 @@ impl Tracker {
             // (It may also decide to wait a little longer: its deadline stands.)
             // (The candidates are moves from the game position: they stay only while it does —
             // a reading of earlier moves again may reach another position at the same ply.)
+            self.set_aside.clone_from(&saved);
             self.evaluate(now, fields);
+            self.set_aside.clear();
             if self.pending.is_empty()
                 && self.ply() == ply
                 && self.game.as_ref().is_some_and(|g| *g.current() == cur)
