@@ -1004,6 +1004,24 @@ type Report = (Square, bool, Option<shakmaty::Piece>, u64);
 /// was read landing there.
 type KnockOver = ((Square, u64), (Square, u64));
 
+/// Occupancy boards: a full dump while a game was followed (see
+/// [`Tracker::refollow_dump`]).
+#[derive(Debug)]
+struct SinceDump {
+    /// The game's ply then.
+    ply: usize,
+    /// The candidates then pending from there.
+    pending: Vec<Vec<Move>>,
+    /// The dump's board.
+    board: Bitboard,
+    /// The field reports since, in order: the square, whether it reads occupied (at most
+    /// [`SINCE_DUMP_REPORTS`]; beyond them, no longer kept).
+    reports: Vec<(Square, bool)>,
+}
+
+/// The most field reports kept since a full dump (see [`SinceDump`]).
+const SINCE_DUMP_REPORTS: usize = 2048;
+
 /// The move tracker of one board.
 #[derive(Debug)]
 pub struct Tracker {
@@ -1126,6 +1144,9 @@ pub struct Tracker {
     /// kept to be read again with another count of plies when the next board shows the other
     /// side moving (see [`Tracker::reread_missed`]).
     dump_read: Option<(usize, usize, Sensed, usize)>,
+    /// Occupancy boards: the last full dump while a game was followed, and the field reports
+    /// since (see [`Tracker::refollow_dump`]).
+    since_dump: Option<SinceDump>,
     /// The field updates since then: the square, whether it reads occupied, the piece (identity
     /// boards only: occupancy boards cannot tell), the time (at most `MAX_REPORTS`).
     reports: Vec<Report>,
@@ -1258,6 +1279,7 @@ impl Tracker {
             dump_since_confirm: false,
             dump_at: None,
             dump_read: None,
+            since_dump: None,
             reports: Vec::new(),
             history: Vec::new(),
             timed_history: Vec::new(),
@@ -1327,6 +1349,7 @@ impl Tracker {
         self.taken_back = None;
         self.dump_at = None;
         self.dump_read = None;
+        self.since_dump = None;
         self.position_mark = None;
         self.forced_at = None;
         self.orientation = orientation;
@@ -1404,13 +1427,22 @@ impl Tracker {
                 self.follow();
                 return;
             }
-        } else if self.reports.len() < MAX_REPORTS {
-            let identity = match self.cfg.sensing {
-                Sensing::Identity => piece.piece(),
-                Sensing::Occupancy => None,
-            };
-            self.reports
-                .push((sq, piece != PieceCode::Empty, identity, now));
+        } else {
+            if self.reports.len() < MAX_REPORTS {
+                let identity = match self.cfg.sensing {
+                    Sensing::Identity => piece.piece(),
+                    Sensing::Occupancy => None,
+                };
+                self.reports
+                    .push((sq, piece != PieceCode::Empty, identity, now));
+            }
+            if let Some(d) = self.since_dump.as_mut() {
+                if d.reports.len() < SINCE_DUMP_REPORTS {
+                    d.reports.push((sq, piece != PieceCode::Empty));
+                } else {
+                    self.since_dump = None;
+                }
+            }
         }
         if let Some(live) = self.live.as_mut() {
             live.set(sq, piece);
@@ -1478,6 +1510,12 @@ impl Tracker {
             return false;
         }
         self.reports.remove(j);
+        if let Some(d) = self.since_dump.as_mut()
+            && let Some(i) = d.reports.iter().rposition(|r| r.0 == sq)
+            && !d.reports[i].1
+        {
+            d.reports.remove(i);
+        }
         if self.cfg.sensing == Sensing::Occupancy && !self.reports.iter().any(|r| r.0 == sq && !r.1)
         {
             self.seen_empty.discard(sq);
@@ -1507,6 +1545,14 @@ impl Tracker {
         if self.game.is_some() {
             self.dump_at = Some((self.ply(), live.clone(), now));
             self.press_after_dump = true;
+            if let Sensed::Occupancy(board) = &live {
+                self.since_dump = Some(SinceDump {
+                    ply: self.ply() as usize,
+                    pending: self.pending.clone(),
+                    board: *board,
+                    reports: Vec::new(),
+                });
+            }
         }
         self.live = Some(live);
         self.dump_since_confirm = true;
@@ -3239,6 +3285,19 @@ impl Tracker {
         {
             return;
         }
+        // (Occupancy boards: only when the board now is the dump's with one piece lifted since
+        // — a j'adoube or the next move begun: `Qb5-c4 a6` missed and c4 lifted as the link
+        // came back read as `Qxd3 a6`, `Qxc6 a6` or `Qxb7 a6`, the queen taken for capturing
+        // unseen; the queen put back, none explained the board and the game stalled. Read
+        // first whenever fewer moves away, as on identity boards, lost more games than it
+        // put right.)
+        if self.cfg.sensing == Sensing::Occupancy
+            && max_plies > 1
+            && self.lifted_since_dump(&sensed)
+            && self.take_dump_first(now, &cur)
+        {
+            return;
+        }
         for len in 2..=max_plies {
             // (Right after a full dump: a piece moved away and back while
             // the link was down is three plies, before any four — `Kb5 Qxb1 Kc4` missed, read
@@ -3723,6 +3782,21 @@ impl Tracker {
         };
         let fewer = count(sensed) < count(dump);
         (1..=m - usize::from(fewer)).all(|n| self.lines(cur, sensed, n).is_empty())
+    }
+
+    /// Occupancy boards, right after a full dump at this ply: whether `sensed` is the dump's
+    /// own board with one piece lifted since.
+    fn lifted_since_dump(&self, sensed: &Sensed) -> bool {
+        let (Some((k, Sensed::Occupancy(dump), _)), Sensed::Occupancy(occ)) =
+            (&self.dump_at, sensed)
+        else {
+            return false;
+        };
+        self.dump_since_confirm
+            && !self.alert
+            && *k == self.ply()
+            && (*dump & !*occ).count() == 1
+            && (*occ & !*dump).is_empty()
     }
 
     /// A full dump (the link was down, updates missed), and a board nothing explains (called
@@ -4897,6 +4971,9 @@ impl Tracker {
                 .refollow_within(sensed, usize::MAX, DEEP_REFOLLOW_PLIES)
                 .or_else(|| self.refollow_with(sensed, usize::MAX, DEEP_REFOLLOW_PLIES, true));
             if found.is_none() {
+                found = self.refollow_dump(sensed);
+            }
+            if found.is_none() {
                 self.deep_unfollowed = Some(key.clone());
             }
         }
@@ -4912,6 +4989,78 @@ impl Tracker {
             }
         }
         found
+    }
+
+    /// Occupancy boards, a board stalled after a full dump, no reading of the reports from
+    /// further back explaining it (see [`Tracker::refollow_stalled`]): the reports before the
+    /// dump miss the moves made while the link was down, so no reading from before it reaches
+    /// the board. The moves missed are read again from the game position at the dump — lines
+    /// to the dump's board with moves from any square of the side to move, up to a ply
+    /// beyond the search's reach, from each candidate then pending too — and the reports
+    /// since the dump followed on from each (see [`Tracker::follow_reports`]); the fewest
+    /// moves are taken. A dump read wrong, or read late with play gone on, had left the game
+    /// stalled for good.
+    fn refollow_dump(&mut self, sensed: &Sensed) -> Option<(usize, Vec<Vec<Move>>)> {
+        let Sensed::Occupancy(occ) = sensed else {
+            return None;
+        };
+        let d = self.since_dump.as_ref()?;
+        let g = self.game.as_ref()?;
+        if self.alert || d.ply > g.moves.len() {
+            return None;
+        }
+        let k = d.ply;
+        let start = g.positions[k].clone();
+        let board = Sensed::Occupancy(d.board);
+        let reports = d.reports.clone();
+        let prefixes: Vec<Vec<Move>> = std::iter::once(Vec::new())
+            .chain(d.pending.iter().cloned())
+            .collect();
+        let mut found: Vec<Vec<Move>> = Vec::new();
+        for prefix in &prefixes {
+            let pos = played(&start, prefix);
+            let stretches = if board.matches(pos.board()) {
+                vec![Vec::new()]
+            } else {
+                // (The dump's moves were never seen: searched as after a dump.)
+                let saved = std::mem::replace(&mut self.dump_since_confirm, true);
+                let stretches = (1..=self.cfg.max_plies + 1)
+                    .map(|n| self.lines_wide(&pos, &board, n, true))
+                    .find(|l| !l.is_empty())
+                    .unwrap_or_default();
+                self.dump_since_confirm = saved;
+                stretches
+            };
+            for stretch in stretches {
+                let at = played(&pos, &stretch);
+                for tail in self.follow_reports(&at, &reports, *occ, false, None) {
+                    found.push(
+                        prefix
+                            .iter()
+                            .chain(&stretch)
+                            .chain(&tail)
+                            .copied()
+                            .collect(),
+                    );
+                }
+            }
+        }
+        let shortest = found.iter().map(Vec::len).min()?;
+        found.retain(|l| l.len() == shortest);
+        found.dedup();
+        found.truncate(16);
+        // (The game's own moves since the dump and more: those more, from the game position.)
+        let g = self.game.as_ref()?;
+        let n = g.moves.len();
+        if found.iter().all(|l| l.starts_with(&g.moves[k..])) {
+            let more: Vec<Vec<Move>> = found
+                .into_iter()
+                .filter(|l| l.len() > n - k)
+                .map(|l| l[n - k..].to_vec())
+                .collect();
+            return (!more.is_empty()).then_some((n, more));
+        }
+        Some((k, found))
     }
 
     /// Occupancy boards, a stalled board no reading of the moves explains: pieces gone off
@@ -9284,6 +9433,7 @@ impl Tracker {
                 self.taken_back = None;
                 self.dump_at = None;
                 self.dump_read = None;
+                self.since_dump = None;
                 self.position_mark = None;
                 self.forced_at = None;
                 self.pending.clear();
