@@ -2249,3 +2249,19 @@ fn a_game_stalled_after_a_dump_is_read_again_from_it() {
     exact_with_missed_stretches(&[952, 266], Sensing::Occupancy);
     read_to_the_end_without_alerts(&[(1026, 0), (641, 0)], Sensing::Occupancy);
 }
+
+/// Occupancy boards, a game stalled on moves read wrong long before — lines that left the
+/// same occupancy, no board since telling them apart: `O-O c6 Re1` read as `Rh1-f1 c6
+/// Rf1-g1` (`MISSED=1`, `SEED=0` sample 284), and 37 plies on `Ba3-d6` was illegal — the
+/// discovered check from e8 on a king still on e1 —, the game stalled at ply 48 of 113.
+/// Once stalled, the moves read are read again from the nearest ply back with other lines
+/// leaving the same occupancy, the game's moves since replayed on them, then a line to the
+/// board (`Tracker::revisit_read`): read to the end. Also `SEED=5000` sample 979, exact.
+#[test]
+fn moves_read_wrong_long_before_are_read_again_when_the_game_stalls() {
+    read_to_the_end_without_alerts(&[(284, 0)], Sensing::Occupancy);
+    let games = shared_data::simulation_games();
+    let (got, want, alerts) = missed_stretches_at(&games, 979, 5000, Sensing::Occupancy);
+    assert!(alerts.is_empty(), "{alerts:?}");
+    assert_eq!(got, want);
+}

@@ -1022,6 +1022,10 @@ struct SinceDump {
 /// The most field reports kept since a full dump (see [`SinceDump`]).
 const SINCE_DUMP_REPORTS: usize = 2048;
 
+/// How far back a stalled occupancy board's moves are read again with other lines leaving
+/// the same occupancy (see [`Tracker::revisit_read`]).
+const REVISIT_PLIES: usize = 48;
+
 /// The move tracker of one board.
 #[derive(Debug)]
 pub struct Tracker {
@@ -4974,6 +4978,9 @@ impl Tracker {
                 found = self.refollow_dump(sensed);
             }
             if found.is_none() {
+                found = self.revisit_read(sensed);
+            }
+            if found.is_none() {
                 self.deep_unfollowed = Some(key.clone());
             }
         }
@@ -5061,6 +5068,59 @@ impl Tracker {
             return (!more.is_empty()).then_some((n, more));
         }
         Some((k, found))
+    }
+
+    /// Occupancy boards, a board stalled, no reading of the reports explaining it (see
+    /// [`Tracker::refollow_stalled`]): moves read wrong long before — lines that left the same
+    /// occupancy, no board since telling them apart, until a move legal only after the other:
+    /// `O-O c6 Re1` read as `Rh1-f1 c6 Rf1-g1`, and 37 plies on `Ba3-d6` was illegal, the
+    /// discovered check from e8 on a king still on e1 (`MISSED=1`, `SEED=0` sample 284). From
+    /// the nearest ply back (at most [`REVISIT_PLIES`]): other lines of one to three moves from
+    /// there that leave the same occupancy as the game's moves did — moves from any square,
+    /// none needing to have been seen (the reports then are gone) —, the game's moves since
+    /// replayed on each as they were read (each still legal), then a line to the board (see
+    /// [`Tracker::lines`]). Returns the ply read again from and the lines. (The other
+    /// candidates of the latest ambiguities, tried first, put no game more right over the
+    /// `MISSED=1` draws: not kept.)
+    fn revisit_read(&mut self, sensed: &Sensed) -> Option<(usize, Vec<Vec<Move>>)> {
+        let g = self.game.as_ref()?;
+        let n = g.moves.len();
+        let first = n.saturating_sub(REVISIT_PLIES);
+        let positions: Vec<Chess> = g.positions[first..].to_vec();
+        let moves: Vec<Move> = g.moves[first..].to_vec();
+        for k in (first..n).rev() {
+            let mut found: Vec<Vec<Move>> = Vec::new();
+            for len in 1..=3.min(n - k) {
+                let at = &positions[k - first];
+                let then = Sensed::Occupancy(positions[k + len - first].board().occupied());
+                let read = &moves[k - first..k + len - first];
+                // (Searched as after a dump: the reports then are gone.)
+                let saved = std::mem::replace(&mut self.dump_since_confirm, true);
+                let others = self.lines_wide(at, &then, len, len > 1);
+                self.dump_since_confirm = saved;
+                for other in others.into_iter().filter(|o| o.as_slice() != read) {
+                    let pos = played(at, &other);
+                    let Some((end, line)) = replay_on(pos, other, &moves[k + len - first..]) else {
+                        continue;
+                    };
+                    if let Some(tails) = (1..=self.cfg.max_plies)
+                        .map(|l| self.lines(&end, sensed, l))
+                        .find(|l| !l.is_empty())
+                    {
+                        found.extend(
+                            tails
+                                .into_iter()
+                                .map(|t| line.iter().copied().chain(t).collect::<Vec<Move>>()),
+                        );
+                    }
+                }
+            }
+            if !found.is_empty() {
+                found.truncate(16);
+                return Some((k, found));
+            }
+        }
+        None
     }
 
     /// Occupancy boards, a stalled board no reading of the moves explains: pieces gone off
