@@ -7,6 +7,7 @@
 //! `DUMP=DIR` writes their captures there (replay them with `eboardd replay`);
 //! `SET=N` measures only the N-th set of patterns (0 clean … 3 every pattern); `MISSED=1`
 //! drops the link for 2–3 plies now and then, back with a full dump;
+//! `SLOW=MS` names the games that took MS milliseconds or more to replay;
 //! `CAPTURE_SETTLE_MS=N` replays occupancy boards with that `capture-settle-ms` (also for
 //! `latency` and `digest`). For occupancy
 //! boards it also counts the differing games whose moves leave the same occupied squares as
@@ -18,6 +19,8 @@
 //! could not tell the moves reported from others: the operator checked moves that were right),
 //! and the alerts to the arbiter (`illegal_move`, `displaced`, `unexplained`) over the games run
 //! so far — in a legal game every one is a false alarm (`LIST=1` names the games).
+
+#![allow(clippy::disallowed_methods)] // `SLOW` reads the clock
 
 mod common;
 
@@ -213,6 +216,7 @@ fn main() {
         all.len()
     );
     let only: Option<usize> = std::env::var("SET").ok().and_then(|s| s.parse().ok());
+    let slow: Option<u128> = std::env::var("SLOW").ok().and_then(|s| s.parse().ok());
     for (set, (name, noise, patterns)) in sets.into_iter().enumerate() {
         if only.is_some_and(|n| n != set) {
             continue;
@@ -226,7 +230,17 @@ fn main() {
                 .enumerate()
                 .filter(|(i, g)| {
                     let cfg = common::sample_config(*i, seed, noise, &patterns);
+                    let started = std::time::Instant::now();
                     let result = exact(g, &cfg, sensing);
+                    if let Some(ms) = slow
+                        && started.elapsed().as_millis() >= ms
+                    {
+                        println!(
+                            "  slow: sample {i} (seed {}) took {} ms",
+                            cfg.seed,
+                            started.elapsed().as_millis()
+                        );
+                    }
                     let ok = result.is_ok();
                     if result.as_ref().is_ok_and(|&u| u > 0) {
                         warned.set(warned.get() + 1);
