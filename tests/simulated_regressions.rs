@@ -2265,3 +2265,16 @@ fn moves_read_wrong_long_before_are_read_again_when_the_game_stalls() {
     assert!(alerts.is_empty(), "{alerts:?}");
     assert_eq!(got, want);
 }
+
+/// Occupancy boards, no clock: `Qh5 Re1 Qxh2` missed (`SEED=10000` sample 729) read from the
+/// dump as `Qxe1+ Rxe1`, `Qxc3 Re1` or `Qxf4 Re1` — two plies, the same occupancy, the other
+/// side to move. White's `Kf1` next fitted none; the likeliest was taken at rest, and the
+/// game stalled at ply 27 of 130. The candidate taken is now read again with a ply more or
+/// fewer, as any moves read from a dump (`Tracker::reread_missed`): read to the end.
+#[test]
+fn candidates_read_from_a_dump_are_read_again_with_another_count_of_plies() {
+    let games = shared_data::simulation_games();
+    let (got, want, alerts) = missed_stretches_at(&games, 729, 10_000, Sensing::Occupancy);
+    assert!(alerts.is_empty(), "{alerts:?}");
+    assert_eq!(got.len(), want.len(), "stalled");
+}

@@ -1151,6 +1151,9 @@ pub struct Tracker {
     /// Occupancy boards: the last full dump while a game was followed, and the field reports
     /// since (see [`Tracker::refollow_dump`]).
     since_dump: Option<SinceDump>,
+    /// The ply and the board of a full dump whose moves are the candidates pending (see
+    /// [`Tracker::take_dump_first`]).
+    pending_dump: Option<(usize, Sensed)>,
     /// The field updates since then: the square, whether it reads occupied, the piece (identity
     /// boards only: occupancy boards cannot tell), the time (at most `MAX_REPORTS`).
     reports: Vec<Report>,
@@ -1284,6 +1287,7 @@ impl Tracker {
             dump_at: None,
             dump_read: None,
             since_dump: None,
+            pending_dump: None,
             reports: Vec::new(),
             history: Vec::new(),
             timed_history: Vec::new(),
@@ -1354,6 +1358,7 @@ impl Tracker {
         self.dump_at = None;
         self.dump_read = None;
         self.since_dump = None;
+        self.pending_dump = None;
         self.position_mark = None;
         self.forced_at = None;
         self.orientation = orientation;
@@ -3865,6 +3870,9 @@ impl Tracker {
         // (Also when several lines are candidates: they are followed on with the reports
         // since the dump — `dxe5 Qxe5 O-O` in three orders, read after `O-O b5 Bb3 a5` had
         // been made since, had nothing to follow them with and the game stalled for good.)
+        if !self.pending.is_empty() {
+            self.pending_dump = Some((k as usize, dump.clone()));
+        }
         if !self.dump_since_confirm {
             // (The squares seen changing since the dump too: the search starts moves there.)
             self.seen_empty = since.iter().filter(|r| !r.1).map(|r| r.0).collect();
@@ -9150,7 +9158,17 @@ impl Tracker {
                         .or(saved.first())
                 {
                     let first = first.clone();
+                    let k = self.ply() as usize;
+                    let dump = self.pending_dump.take().filter(|d| d.0 == k);
                     self.apply_line(now, &first);
+                    // (Candidates read from a full dump: the one taken is read again with a
+                    // ply more or fewer when the next board stays unexplained, as any moves
+                    // read from a dump — `Qh5 Re1 Qxh2` missed read as `Qxe1+ Rxe1`, `Qxc3
+                    // Re1` or `Qxf4 Re1`, the other side to move, and White's `Kf1` next
+                    // stalled the game; see `Tracker::reread_missed`.)
+                    if let Some((k, board)) = dump {
+                        self.dump_read = Some((k, first.len(), board, k + first.len()));
+                    }
                     self.evaluate(now, fields);
                     return;
                 }
@@ -9494,6 +9512,7 @@ impl Tracker {
                 self.dump_at = None;
                 self.dump_read = None;
                 self.since_dump = None;
+                self.pending_dump = None;
                 self.position_mark = None;
                 self.forced_at = None;
                 self.pending.clear();
