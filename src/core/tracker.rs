@@ -5021,7 +5021,9 @@ impl Tracker {
         };
         let d = self.since_dump.as_ref()?;
         let g = self.game.as_ref()?;
-        if self.alert || d.ply > g.moves.len() {
+        // (Not from further back than the reports are followed again: a dump at a daemon's
+        // restart stands for the rest of the game.)
+        if self.alert || d.ply > g.moves.len() || g.moves.len() - d.ply > DEEP_REFOLLOW_PLIES {
             return None;
         }
         let k = d.ply;
@@ -5091,6 +5093,9 @@ impl Tracker {
     /// candidates of the latest ambiguities, tried first, put no game more right over the
     /// `MISSED=1` draws: not kept.)
     fn revisit_read(&mut self, sensed: &Sensed) -> Option<(usize, Vec<Vec<Move>>)> {
+        if self.cfg.sensing != Sensing::Occupancy {
+            return None;
+        }
         let g = self.game.as_ref()?;
         let n = g.moves.len();
         let first = n.saturating_sub(REVISIT_PLIES);
