@@ -2278,3 +2278,16 @@ fn candidates_read_from_a_dump_are_read_again_with_another_count_of_plies() {
     assert!(alerts.is_empty(), "{alerts:?}");
     assert_eq!(got.len(), want.len(), "stalled");
 }
+
+/// Occupancy boards with a clock: as on identity boards, the clock's side after the first
+/// press since a full dump tells which colour is to move (presses completing the last move
+/// vote which colour each side is). A stretch read with the other side to move is read again
+/// with a ply more or fewer (`SEED=0` sample 56, `SEED=5000` sample 200): exact.
+#[test]
+fn moves_missed_on_occupancy_boards_are_read_with_the_side_the_clock_shows() {
+    exact_with_missed_stretches(&[56], Sensing::Occupancy);
+    let games = shared_data::simulation_games();
+    let (got, want, alerts) = missed_stretches_at(&games, 200, 5000, Sensing::Occupancy);
+    assert!(alerts.is_empty(), "{alerts:?}");
+    assert_eq!(got, want);
+}

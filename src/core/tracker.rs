@@ -2116,8 +2116,10 @@ impl Tracker {
         // must account for, see `short_of_presses`.)
         // (Also while candidates are pending: their moves are played when decided.)
         let counted = self.cfg.sensing == Sensing::Occupancy;
+        let mut completed = false;
         if counted {
             let matched = presses.min(self.moves_since_press);
+            completed = matched > 0;
             self.moves_since_press -= matched;
             self.early_presses += presses - matched;
         }
@@ -2145,9 +2147,38 @@ impl Tracker {
                 self.presses_back = 0;
             }
         }
+        // (Occupancy boards, the board at rest on the game position: as on identity boards
+        // below, the clock's side after the first press since a dump tells which colour is to
+        // move, and presses completing the last move vote which colour each side is.)
+        if self.pending.is_empty()
+            && counted
+            && let Sensed::Occupancy(occ) = &sensed
+            && *occ == g.current().board().occupied()
+        {
+            let turn = g.current().turn();
+            if after_dump
+                && self.clock_turn().is_some_and(|c| c != turn)
+                && self.reread_parity(now, &sensed)
+            {
+                return;
+            }
+            if completed
+                && !after_dump
+                && self.moves_since_press == 0
+                && let Some(left) = self.press_left
+            {
+                let vote = if left == (turn == Color::White) {
+                    1
+                } else {
+                    -1
+                };
+                self.left_white_votes = (self.left_white_votes + vote).clamp(-16, 16);
+            }
+        }
         if !self.pending.is_empty() || self.cfg.sensing != Sensing::Identity {
             return;
         }
+        let Some(g) = self.game.as_ref() else { return };
         let cur = g.current().clone();
         let Sensed::Identity { board, unknown } = &sensed else {
             return;
@@ -3927,10 +3958,11 @@ impl Tracker {
         true
     }
 
-    /// Identity boards, the first press after moves read from a full dump, the board at rest
-    /// on them, the clock's side running the colour not to move by them: those moves read
-    /// again with one ply more or fewer (from any square of the side to move when the usual
-    /// search finds none) — `Bc6-d5-e4` and `Rg6` read as `Bc6-e4 Rg6`.
+    /// The first press after moves read from a full dump, the board at rest on them, the
+    /// clock's side running the colour not to move by them: those moves read again with one
+    /// ply more or fewer (from any square of the side to move when the usual search finds
+    /// none) — `Bc6-d5-e4` and `Rg6` read as `Bc6-e4 Rg6`. (Identity boards since stop 55,
+    /// occupancy boards since stop 56: over the `MISSED=1` draws +1 / +1 / +0, none lost.)
     fn reread_parity(&mut self, now: u64, sensed: &Sensed) -> bool {
         let Some((k, _, _, end)) = self.dump_read.clone() else {
             return false;
