@@ -2107,6 +2107,40 @@ impl Tracker {
         })
     }
 
+    /// A press with the board at rest on the game position (`turn` to move), both sensing
+    /// modes: the first press after a dump, the clock's side running the colour not to move,
+    /// reads the dump's moves again with a ply more or fewer (see [`Tracker::reread_parity`];
+    /// returns whether read); a press that completed the last move (`completed`) votes which
+    /// colour the clock's side now running is (see [`Tracker::clock_turn`]).
+    fn clock_side_at_rest(
+        &mut self,
+        now: u64,
+        sensed: &Sensed,
+        turn: Color,
+        completed: bool,
+        after_dump: bool,
+    ) -> bool {
+        if after_dump
+            && self.clock_turn().is_some_and(|c| c != turn)
+            && self.reread_parity(now, sensed)
+        {
+            return true;
+        }
+        if completed
+            && !after_dump
+            && self.moves_since_press == 0
+            && let Some(left) = self.press_left
+        {
+            let vote = if left == (turn == Color::White) {
+                1
+            } else {
+                -1
+            };
+            self.left_white_votes = (self.left_white_votes + vote).clamp(-16, 16);
+        }
+        false
+    }
+
     fn process_press(&mut self, press: u64, now: u64, fields: &[PieceCode; 64]) {
         self.pending_press = None;
         let presses = std::mem::take(&mut self.presses_pending);
@@ -2156,23 +2190,8 @@ impl Tracker {
             && *occ == g.current().board().occupied()
         {
             let turn = g.current().turn();
-            if after_dump
-                && self.clock_turn().is_some_and(|c| c != turn)
-                && self.reread_parity(now, &sensed)
-            {
+            if self.clock_side_at_rest(now, &sensed, turn, completed, after_dump) {
                 return;
-            }
-            if completed
-                && !after_dump
-                && self.moves_since_press == 0
-                && let Some(left) = self.press_left
-            {
-                let vote = if left == (turn == Color::White) {
-                    1
-                } else {
-                    -1
-                };
-                self.left_white_votes = (self.left_white_votes + vote).clamp(-16, 16);
             }
         }
         if !self.pending.is_empty() || self.cfg.sensing != Sensing::Identity {
@@ -2187,28 +2206,8 @@ impl Tracker {
             return;
         }
         if board == cur.board() {
-            // (Identity boards, the first press after a dump: the clock's side says which
-            // colour is to move — a stretch read with the other side to move is read again
-            // with a ply more or fewer, see `Tracker::reread_parity`.)
-            if after_dump
-                && self.clock_turn().is_some_and(|c| c != cur.turn())
-                && self.reread_parity(now, &sensed)
-            {
+            if self.clock_side_at_rest(now, &sensed, cur.turn(), moved, after_dump) {
                 return;
-            }
-            // (A press that completed the last move: the clock's side now running is the
-            // colour to move.)
-            if moved
-                && !after_dump
-                && self.moves_since_press == 0
-                && let Some(left) = self.press_left
-            {
-                let vote = if left == (cur.turn() == Color::White) {
-                    1
-                } else {
-                    -1
-                };
-                self.left_white_votes = (self.left_white_votes + vote).clamp(-16, 16);
             }
             // (Not the first press after a dump: `Nb8 Bc4 Nc6` missed in a repetition leaves
             // the board of a ply before, read as that ply taken back, and Black's press for
