@@ -327,6 +327,10 @@ impl Default for TrackerConfig {
 /// reporting the move the player just made).
 pub const PRESS_LAG_MS: u64 = 250;
 
+/// Looks at the board at one [`Tracker::handle_timeout`] at most: each may leave it to be
+/// looked at again at once (then the next deadline is in the past); more would be a loop.
+const MAX_LOOKS_AT_ONCE: usize = 8;
+
 /// How long a board explained only by lines ending in a piece captured at once on its
 /// target, the placement never reported, must rest. With the sensor's lag (up to a scan)
 /// the move is still reported within 1 s of the board coming to rest
@@ -2390,6 +2394,18 @@ impl Tracker {
     }
 
     pub fn handle_timeout(&mut self, now: u64, fields: &[PieceCode; 64]) {
+        // (A look may leave the board to be looked at again at once — moves read from a dump
+        // leave the reports since to follow, their wait long over: looked at now, not at a
+        // deadline already past, which would have the caller's clock run back.)
+        for _ in 0..MAX_LOOKS_AT_ONCE {
+            self.handle_timeout_once(now, fields);
+            if self.poll_timeout().is_none_or(|t| t > now) {
+                return;
+            }
+        }
+    }
+
+    fn handle_timeout_once(&mut self, now: u64, fields: &[PieceCode; 64]) {
         self.settle_returns(now);
         if let (Some(p), Some(t)) = (self.pending_press, self.press_deadline())
             && now >= t
