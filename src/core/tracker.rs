@@ -2173,7 +2173,8 @@ impl Tracker {
         }
         let sensed = self.sensed(fields, self.orientation);
         let Some(g) = self.game.as_mut() else { return };
-        if sensed.matches(g.current().board()) {
+        let at_rest = sensed.matches(g.current().board());
+        if at_rest {
             // The press confirms the position on the board: no revision of it from now on.
             g.last_press_ms = Some(press);
             // (Occupancy boards: every move reported is pressed but maybe the last — a press
@@ -2188,11 +2189,7 @@ impl Tracker {
         // (Occupancy boards, the board at rest on the game position: as on identity boards
         // below, the clock's side after the first press since a dump tells which colour is to
         // move, and presses completing the last move vote which colour each side is.)
-        if self.pending.is_empty()
-            && counted
-            && let Sensed::Occupancy(occ) = &sensed
-            && *occ == g.current().board().occupied()
-        {
+        if self.pending.is_empty() && counted && at_rest {
             let turn = g.current().turn();
             if self.clock_side_at_rest(now, &sensed, turn, completed, after_dump) {
                 return;
@@ -3989,15 +3986,14 @@ impl Tracker {
             return false;
         };
         let n = end - k;
-        self.dump_since_confirm = true;
+        let max = self.cfg.max_plies;
         let found = [n + 1, n - 1]
             .into_iter()
-            .filter(|&len| len > 0 && len <= self.cfg.max_plies)
+            .filter(|&len| len > 0 && len <= max)
             .flat_map(|len| [(len, false), (len, true)])
-            .map(|(len, wide)| self.lines_wide(&start, sensed, len, wide))
+            .map(|(len, wide)| self.lines_unseen(&start, sensed, len, wide))
             .find(|l| !l.is_empty())
             .unwrap_or_default();
-        self.dump_since_confirm = false;
         self.dump_read_again(now, k, found)
     }
 
@@ -4014,6 +4010,22 @@ impl Tracker {
         self.chain_guess = None;
         self.take_lines(now, found);
         true
+    }
+
+    /// [`Tracker::lines_wide`] searched as after a dump (see `Tracker::dump_since_confirm`):
+    /// for moves never seen — made while the link was down, or read long before, the reports
+    /// then gone.
+    fn lines_unseen(
+        &mut self,
+        pos: &Chess,
+        sensed: &Sensed,
+        len: usize,
+        wide: bool,
+    ) -> Vec<Vec<Move>> {
+        let saved = std::mem::replace(&mut self.dump_since_confirm, true);
+        let lines = self.lines_wide(pos, sensed, len, wide);
+        self.dump_since_confirm = saved;
+        lines
     }
 
     /// [`Tracker::lines`], its moves starting on any square of the side to move when `wide`
@@ -4054,12 +4066,10 @@ impl Tracker {
             // (The dump's moves were never seen: searched as after a dump — from any square
             // of the side to move when the usual search finds none: `Bg5-h4 d6 Nf3-g5` leaves
             // g5 occupied throughout, and `Nf3-h4 d6` gives the same board.)
-            self.dump_since_confirm = true;
-            let mut stretches = self.lines(&start, &dump, stretch_len);
+            let mut stretches = self.lines_unseen(&start, &dump, stretch_len, false);
             if stretches.is_empty() && stretch_len > 1 {
-                stretches = self.lines_wide(&start, &dump, stretch_len, true);
+                stretches = self.lines_unseen(&start, &dump, stretch_len, true);
             }
-            self.dump_since_confirm = false;
             for stretch in stretches {
                 let at = played(&start, &stretch);
                 if stretch_len < len - 1 && sensed.matches(at.board()) {
@@ -5087,13 +5097,10 @@ impl Tracker {
                 vec![Vec::new()]
             } else {
                 // (The dump's moves were never seen: searched as after a dump.)
-                let saved = std::mem::replace(&mut self.dump_since_confirm, true);
-                let stretches = (1..=self.cfg.max_plies + 1)
-                    .map(|n| self.lines_wide(&pos, &board, n, true))
+                (1..=self.cfg.max_plies + 1)
+                    .map(|n| self.lines_unseen(&pos, &board, n, true))
                     .find(|l| !l.is_empty())
-                    .unwrap_or_default();
-                self.dump_since_confirm = saved;
-                stretches
+                    .unwrap_or_default()
             };
             for stretch in stretches {
                 let at = played(&pos, &stretch);
@@ -5117,11 +5124,7 @@ impl Tracker {
         let g = self.game.as_ref()?;
         let n = g.moves.len();
         if found.iter().all(|l| l.starts_with(&g.moves[k..])) {
-            let more: Vec<Vec<Move>> = found
-                .into_iter()
-                .filter(|l| l.len() > n - k)
-                .map(|l| l[n - k..].to_vec())
-                .collect();
+            let more = beyond(found, n - k);
             return (!more.is_empty()).then_some((n, more));
         }
         Some((k, found))
@@ -5155,9 +5158,7 @@ impl Tracker {
                 let then = Sensed::Occupancy(positions[k + len - first].board().occupied());
                 let read = &moves[k - first..k + len - first];
                 // (Searched as after a dump: the reports then are gone.)
-                let saved = std::mem::replace(&mut self.dump_since_confirm, true);
-                let others = self.lines_wide(at, &then, len, len > 1);
-                self.dump_since_confirm = saved;
+                let others = self.lines_unseen(at, &then, len, len > 1);
                 for other in others.into_iter().filter(|o| o.as_slice() != read) {
                     let pos = played(at, &other);
                     let Some((end, line)) = replay_on(pos, other, &moves[k + len - first..]) else {
@@ -5417,11 +5418,7 @@ impl Tracker {
             // `Qb3-b4` with the queen in the hand, `Kh2`, then `Qe7 Qd2`. Not read again
             // from further back: `Nd5 Nxd5 Qxd5` eleven plies before had been replaced by
             // the likelier `Nxg6 Nd5 Qxd5`, the same occupancy at each move.)
-            let more: Vec<Vec<Move>> = kept
-                .into_iter()
-                .filter(|l| l.len() > d)
-                .map(|l| l[d..].to_vec())
-                .collect();
+            let more = beyond(kept, d);
             if !more.is_empty() {
                 return Some((n, more));
             }
@@ -10432,6 +10429,15 @@ fn rights_given_up(start: &Chess, line: &[Move]) -> usize {
         }
     }
     n
+}
+
+/// The moves of `lines` past their first `d`, of those longer.
+fn beyond(lines: Vec<Vec<Move>>, d: usize) -> Vec<Vec<Move>> {
+    lines
+        .into_iter()
+        .filter(|l| l.len() > d)
+        .map(|l| l[d..].to_vec())
+        .collect()
 }
 
 fn played(start: &Chess, line: &[Move]) -> Chess {
