@@ -2291,3 +2291,33 @@ fn moves_missed_on_occupancy_boards_are_read_with_the_side_the_clock_shows() {
     assert!(alerts.is_empty(), "{alerts:?}");
     assert_eq!(got, want);
 }
+
+/// Occupancy boards with a clock: `Ba2-b1 b4 Qa1-a2` missed (`SEED=0` sample 200) was read
+/// from the dump as `Ra1-b1 b4`, then with a ply more as `Ra1-c1 b4 Rc1-b1` — a2 reads
+/// occupied throughout, so the usual search never starts a move there — and `Qa2-a3` next
+/// stalled the game at ply 78 of 345. The dump's moves read again are searched from any
+/// square of the side to move too (`Tracker::reread_missed`): read right through ply 169 (a
+/// later stretch is read otherwise); `SEED=5000` sample 996, exact.
+#[test]
+fn moves_missed_from_a_square_that_stays_occupied_are_read_again() {
+    let games = shared_data::simulation_games();
+    let (got, want, _) = missed_stretches_at(&games, 200, 0, Sensing::Occupancy);
+    assert!(got.len() > 169, "stalled at ply {}", got.len());
+    assert_eq!(got[..169], want[..169]);
+    let (got, want, alerts) = missed_stretches_at(&games, 996, 5000, Sensing::Occupancy);
+    assert!(alerts.is_empty(), "{alerts:?}");
+    assert_eq!(got, want);
+}
+
+/// Occupancy boards: a game stalled after a dump is read again from the dump
+/// (`Tracker::refollow_dump`) — the fewest moves to the dump's board, then the reports since
+/// followed on. When they follow on from none of those, lines a ply longer are tried, and so
+/// on: `SEED=0` sample 161 and `SEED=10000` sample 416 had stalled for good; exact.
+#[test]
+fn a_game_stalled_after_a_dump_is_read_again_with_more_moves_missed() {
+    exact_with_missed_stretches(&[161], Sensing::Occupancy);
+    let games = shared_data::simulation_games();
+    let (got, want, alerts) = missed_stretches_at(&games, 416, 10_000, Sensing::Occupancy);
+    assert!(alerts.is_empty(), "{alerts:?}");
+    assert_eq!(got, want);
+}

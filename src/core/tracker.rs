@@ -327,6 +327,10 @@ impl Default for TrackerConfig {
 /// reporting the move the player just made).
 pub const PRESS_LAG_MS: u64 = 250;
 
+/// Lines to a dump's board searched by [`Tracker::refollow_dump`], each a ply longer than
+/// the last found, at most.
+const DUMP_STRETCH_ROUNDS: usize = 3;
+
 /// Looks at the board at one [`Tracker::handle_timeout`] at most: each may leave it to be
 /// looked at again at once (then the next deadline is in the past); more would be a loop.
 const MAX_LOOKS_AT_ONCE: usize = 8;
@@ -4064,11 +4068,16 @@ impl Tracker {
             .filter(|&n| n > 0)
         {
             // (The dump's moves were never seen: searched as after a dump — from any square
-            // of the side to move when the usual search finds none: `Bg5-h4 d6 Nf3-g5` leaves
-            // g5 occupied throughout, and `Nf3-h4 d6` gives the same board.)
+            // of the side to move too: `Bg5-h4 d6 Nf3-g5` leaves g5 occupied throughout, and
+            // `Nf3-h4 d6` gives the same board; `Ba2-b1 b4 Qa1-a2` leaves a2 occupied, read
+            // `Ra1-c1 b4 Rc1-b1` — the bishop's moves since stalled the game for good.)
             let mut stretches = self.lines_unseen(&start, &dump, stretch_len, false);
-            if stretches.is_empty() && stretch_len > 1 {
-                stretches = self.lines_unseen(&start, &dump, stretch_len, true);
+            if stretch_len > 1 {
+                for l in self.lines_unseen(&start, &dump, stretch_len, true) {
+                    if !stretches.contains(&l) {
+                        stretches.push(l);
+                    }
+                }
             }
             for stretch in stretches {
                 let at = played(&start, &stretch);
@@ -5091,29 +5100,41 @@ impl Tracker {
             .chain(d.pending.iter().cloned())
             .collect();
         let mut found: Vec<Vec<Move>> = Vec::new();
-        for prefix in &prefixes {
-            let pos = played(&start, prefix);
-            let stretches = if board.matches(pos.board()) {
-                vec![Vec::new()]
-            } else {
-                // (The dump's moves were never seen: searched as after a dump.)
-                (1..=self.cfg.max_plies + 1)
-                    .map(|n| self.lines_unseen(&pos, &board, n, true))
-                    .find(|l| !l.is_empty())
-                    .unwrap_or_default()
-            };
-            for stretch in stretches {
-                let at = played(&pos, &stretch);
-                for tail in self.follow_reports(&at, &reports, *occ, false, None) {
-                    found.push(
-                        prefix
-                            .iter()
-                            .chain(&stretch)
-                            .chain(&tail)
-                            .copied()
-                            .collect(),
-                    );
+        // (The fewest moves to the dump's board first; when the reports since follow on from
+        // none of them, more: `Ba2-b1 b4 Qa1-a2` missed reads `Ra1-b1 b4` — the queen's moves
+        // since follow on only from the three.)
+        let mut shortest_next = vec![1; prefixes.len()];
+        for round in 0..DUMP_STRETCH_ROUNDS {
+            for (prefix, next) in prefixes.iter().zip(shortest_next.iter_mut()) {
+                let pos = played(&start, prefix);
+                let stretches = if round == 0 && board.matches(pos.board()) {
+                    vec![Vec::new()]
+                } else {
+                    // (The dump's moves were never seen: searched as after a dump.)
+                    let max = self.cfg.max_plies + 1;
+                    let mut stretches = Vec::new();
+                    while *next <= max && stretches.is_empty() {
+                        stretches = self.lines_unseen(&pos, &board, *next, true);
+                        *next += 1;
+                    }
+                    stretches
+                };
+                for stretch in stretches {
+                    let at = played(&pos, &stretch);
+                    for tail in self.follow_reports(&at, &reports, *occ, false, None) {
+                        found.push(
+                            prefix
+                                .iter()
+                                .chain(&stretch)
+                                .chain(&tail)
+                                .copied()
+                                .collect(),
+                        );
+                    }
                 }
+            }
+            if !found.is_empty() {
+                break;
             }
         }
         let shortest = found.iter().map(Vec::len).min()?;
