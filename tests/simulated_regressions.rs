@@ -2321,3 +2321,22 @@ fn a_game_stalled_after_a_dump_is_read_again_with_more_moves_missed() {
     assert!(alerts.is_empty(), "{alerts:?}");
     assert_eq!(got, want);
 }
+
+/// Occupancy boards: moves read from a dump with moves from the squares that changed only
+/// miss a move from a square left occupied — `Be7 d3 O-O` leaves f8 occupied, and was read
+/// `Rg8 d3 Ke7` (`SEED=5000` sample 694): the game stalled forty plies later, at the king's
+/// next move. Lines as long from any square of the side to move are candidates too
+/// (`Tracker::with_unseen_sources`), for later boards to decide: read to the end
+/// (another stretch's order, flagged, is read otherwise). `SEED=0` sample 747 and
+/// `SEED=10000` sample 545 (which had stalled 65 plies short), exact.
+#[test]
+fn moves_missed_from_a_square_left_occupied_are_candidates_from_the_dump() {
+    exact_with_missed_stretches(&[747], Sensing::Occupancy);
+    let games = shared_data::simulation_games();
+    let (got, want, alerts) = missed_stretches_at(&games, 545, 10_000, Sensing::Occupancy);
+    assert!(alerts.is_empty(), "{alerts:?}");
+    assert_eq!(got, want);
+    let (got, want, _) = missed_stretches_at(&games, 694, 5000, Sensing::Occupancy);
+    assert_eq!(got.len(), want.len(), "stalled");
+    assert_eq!(got[..20], want[..20]);
+}

@@ -6371,6 +6371,7 @@ impl Tracker {
     /// The candidate lines explaining the board: one is played, several are kept until later
     /// boards decide — unless an unseen capture must rest first (occupancy boards).
     fn take_lines(&mut self, now: u64, lines: Vec<Vec<Move>>) {
+        let lines = self.with_unseen_sources(lines);
         if self.wait_for_capture(now, &lines) {
             return;
         }
@@ -6382,6 +6383,35 @@ impl Tracker {
         } else {
             self.start_pending(now, lines);
         }
+    }
+
+    /// Occupancy boards, right after a full dump: lines of several moves from the game
+    /// position to the dump's board, and those as long with moves from any square of the side
+    /// to move (see [`Tracker::wide_sources`]) — a square left occupied hides a move from it:
+    /// `Be7 d3 O-O` leaves f8 occupied, and read `Rg8 d3 Ke7`, the game stalled forty plies
+    /// later at the king's next move. All are candidates, for later boards to decide.
+    fn with_unseen_sources(&self, mut lines: Vec<Vec<Move>>) -> Vec<Vec<Move>> {
+        if self.cfg.sensing != Sensing::Occupancy || !self.dump_since_confirm {
+            return lines;
+        }
+        // (Within the search's reach: candidates extended since are followed as they are.)
+        let max = self.cfg.max_plies;
+        let Some(len) = lines.first().map(Vec::len).filter(|&l| l > 1 && l <= max) else {
+            return lines;
+        };
+        let Some(cur) = self.game.as_ref().map(|g| g.current()) else {
+            return lines;
+        };
+        if lines.iter().any(|l| l.len() != len) {
+            return lines;
+        }
+        let board = Sensed::Occupancy(played(cur, &lines[0]).board().occupied());
+        for l in self.lines_wide(cur, &board, len, true) {
+            if !lines.contains(&l) {
+                lines.push(l);
+            }
+        }
+        lines
     }
 
     /// Occupancy boards: whether a line of `len` moves from the game position is fewer moves
