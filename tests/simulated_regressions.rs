@@ -2340,3 +2340,37 @@ fn moves_missed_from_a_square_left_occupied_are_candidates_from_the_dump() {
     assert_eq!(got.len(), want.len(), "stalled");
     assert_eq!(got[..20], want[..20]);
 }
+
+/// Identity boards: `d5 cxd6 e.p. cxd6` missed while the link was down (`SEED=5000` sample
+/// 580) was followed from the dump as `d6 cxd6 cxd6` — the same position, but a dump's
+/// reports come in square order, no evidence of the order played — and reported with no
+/// warning. Right after a dump, the other lines as long are candidates too: the stretch is
+/// flagged `ambiguous`, the real moves named.
+#[test]
+fn moves_followed_from_a_dump_are_flagged_when_other_lines_give_the_board() {
+    use eboardd::core::event::EventKind;
+    let games = shared_data::simulation_games();
+    let (i, seed) = (580, 5000);
+    let g = &games[i];
+    let cfg = SimConfig {
+        missed_stretches: true,
+        ..SimConfig::sample(i, seed, 0.8, &Pattern::ALL)
+    };
+    let mut named = Vec::new();
+    let moves = replay_moves_with(
+        &simulate(g, &cfg),
+        replay_config(g, &cfg, Sensing::Identity),
+        |e| {
+            if let EventKind::Ambiguous { lines, .. } = &e.kind {
+                named.extend(lines.iter().cloned());
+            }
+        },
+    );
+    let (got, want) = as_sensed(&moves, g, Sensing::Identity);
+    assert_eq!(got.len(), want.len(), "stalled");
+    assert_eq!(want[37..40], ["d7d5", "c5d6", "c7d6"]);
+    assert!(
+        named.iter().any(|l| l == "d7d5 c5d6 c7d6"),
+        "the real moves not named: {named:?}"
+    );
+}

@@ -3141,6 +3141,22 @@ impl Tracker {
                     return;
                 }
             }
+            // (Right after a full dump the reports are the dump's, in square order — no
+            // evidence of the order played: the other lines as long are candidates as well.
+            // `d5 cxd6 e.p. cxd6` missed was followed as `d6 cxd6 cxd6` — the same position,
+            // no warning.)
+            if self.dump_since_confirm && line.len() > 1 {
+                let mut all = vec![line.clone()];
+                all.extend(
+                    self.lines(&cur, &sensed, line.len())
+                        .into_iter()
+                        .filter(|l| *l != line),
+                );
+                if all.len() > 1 {
+                    self.take_lines(now, all);
+                    return;
+                }
+            }
             self.apply_line(now, &line);
             self.confirmed();
             return;
