@@ -2066,6 +2066,17 @@ fn missed_stretches_at(
     (got, want, alerts)
 }
 
+/// Asserts that the games `(sample, seed)` with missed stretches are read exactly, without an
+/// arbiter alert.
+fn exact_without_alerts(cases: &[(usize, u64)], sensing: Sensing) {
+    let games = shared_data::simulation_games();
+    for &(i, seed) in cases {
+        let (got, want, alerts) = missed_stretches_at(&games, i, seed, sensing);
+        assert!(alerts.is_empty(), "sample {i} (+{seed}): {alerts:?}");
+        assert_eq!(got, want, "sample {i} (+{seed})");
+    }
+}
+
 /// Asserts that the games `(sample, seed)` with missed stretches are read to the end without
 /// an arbiter alert.
 fn read_to_the_end_without_alerts(cases: &[(usize, u64)], sensing: Sensing) {
@@ -2260,10 +2271,7 @@ fn a_game_stalled_after_a_dump_is_read_again_from_it() {
 #[test]
 fn moves_read_wrong_long_before_are_read_again_when_the_game_stalls() {
     read_to_the_end_without_alerts(&[(284, 0)], Sensing::Occupancy);
-    let games = shared_data::simulation_games();
-    let (got, want, alerts) = missed_stretches_at(&games, 979, 5000, Sensing::Occupancy);
-    assert!(alerts.is_empty(), "{alerts:?}");
-    assert_eq!(got, want);
+    exact_without_alerts(&[(979, 5000)], Sensing::Occupancy);
 }
 
 /// Occupancy boards, no clock: `Qh5 Re1 Qxh2` missed (`SEED=10000` sample 729) read from the
@@ -2286,10 +2294,7 @@ fn candidates_read_from_a_dump_are_read_again_with_another_count_of_plies() {
 #[test]
 fn moves_missed_on_occupancy_boards_are_read_with_the_side_the_clock_shows() {
     exact_with_missed_stretches(&[56], Sensing::Occupancy);
-    let games = shared_data::simulation_games();
-    let (got, want, alerts) = missed_stretches_at(&games, 200, 5000, Sensing::Occupancy);
-    assert!(alerts.is_empty(), "{alerts:?}");
-    assert_eq!(got, want);
+    exact_without_alerts(&[(200, 5000)], Sensing::Occupancy);
 }
 
 /// Occupancy boards with a clock: `Ba2-b1 b4 Qa1-a2` missed (`SEED=0` sample 200) was read
@@ -2316,10 +2321,7 @@ fn moves_missed_from_a_square_that_stays_occupied_are_read_again() {
 #[test]
 fn a_game_stalled_after_a_dump_is_read_again_with_more_moves_missed() {
     exact_with_missed_stretches(&[161], Sensing::Occupancy);
-    let games = shared_data::simulation_games();
-    let (got, want, alerts) = missed_stretches_at(&games, 416, 10_000, Sensing::Occupancy);
-    assert!(alerts.is_empty(), "{alerts:?}");
-    assert_eq!(got, want);
+    exact_without_alerts(&[(416, 10_000)], Sensing::Occupancy);
 }
 
 /// Occupancy boards: moves read from a dump with moves from the squares that changed only
@@ -2332,10 +2334,8 @@ fn a_game_stalled_after_a_dump_is_read_again_with_more_moves_missed() {
 #[test]
 fn moves_missed_from_a_square_left_occupied_are_candidates_from_the_dump() {
     exact_with_missed_stretches(&[747], Sensing::Occupancy);
+    exact_without_alerts(&[(545, 10_000)], Sensing::Occupancy);
     let games = shared_data::simulation_games();
-    let (got, want, alerts) = missed_stretches_at(&games, 545, 10_000, Sensing::Occupancy);
-    assert!(alerts.is_empty(), "{alerts:?}");
-    assert_eq!(got, want);
     let (got, want, _) = missed_stretches_at(&games, 694, 5000, Sensing::Occupancy);
     assert_eq!(got.len(), want.len(), "stalled");
     assert_eq!(got[..20], want[..20]);
