@@ -3145,7 +3145,7 @@ impl Tracker {
             // evidence of the order played: the other lines as long are candidates as well.
             // `d5 cxd6 e.p. cxd6` missed was followed as `d6 cxd6 cxd6` — the same position,
             // no warning.)
-            if self.dump_since_confirm && line.len() > 1 {
+            if self.dump_since_confirm && line.len() > 1 && line.len() <= self.cfg.max_plies {
                 let mut all = vec![line.clone()];
                 all.extend(
                     self.lines(&cur, &sensed, line.len())
@@ -6421,7 +6421,15 @@ impl Tracker {
         if lines.iter().any(|l| l.len() != len) {
             return lines;
         }
-        let board = Sensed::Occupancy(played(cur, &lines[0]).board().occupied());
+        // (Lines from the game position only.)
+        let mut end = cur.clone();
+        for m in &lines[0] {
+            if !end.is_legal(*m) {
+                return lines;
+            }
+            end.play_unchecked(*m);
+        }
+        let board = Sensed::Occupancy(end.board().occupied());
         for l in self.lines_wide(cur, &board, len, true) {
             if !lines.contains(&l) {
                 lines.push(l);
