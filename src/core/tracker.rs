@@ -4089,11 +4089,8 @@ impl Tracker {
             // `Ra1-c1 b4 Rc1-b1` — the bishop's moves since stalled the game for good.)
             let mut stretches = self.lines_unseen(&start, &dump, stretch_len, false);
             if stretch_len > 1 {
-                for l in self.lines_unseen(&start, &dump, stretch_len, true) {
-                    if !stretches.contains(&l) {
-                        stretches.push(l);
-                    }
-                }
+                stretches.extend(self.lines_unseen(&start, &dump, stretch_len, true));
+                stretches = distinct(stretches);
             }
             for stretch in stretches {
                 let at = played(&start, &stretch);
@@ -6430,12 +6427,8 @@ impl Tracker {
             end.play_unchecked(*m);
         }
         let board = Sensed::Occupancy(end.board().occupied());
-        for l in self.lines_wide(cur, &board, len, true) {
-            if !lines.contains(&l) {
-                lines.push(l);
-            }
-        }
-        lines
+        lines.extend(self.lines_wide(cur, &board, len, true));
+        distinct(lines)
     }
 
     /// Occupancy boards: whether a line of `len` moves from the game position is fewer moves
