@@ -2374,3 +2374,20 @@ fn moves_followed_from_a_dump_are_flagged_when_other_lines_give_the_board() {
         "the real moves not named: {named:?}"
     );
 }
+
+/// Occupancy boards: `Ra7 bxa3` missed while the link was down, the dump waiting on the
+/// capture never seen on a3, then `bxa3 Rh1 Rxa5` made before the board came to rest
+/// (`SEED=5000` sample 804). The fewest moves to the board then were `Rxd5 bxa3 bxa3 Rh1` —
+/// the same squares occupied a ply sooner, the other side to move — though none of their
+/// positions has a piece on a7, where the dump showed one; the game stalled at ply 64 of 165.
+/// Such lines give way to the dump's own moves, the board then followed on from it
+/// (`Tracker::shortest_beside_dump`): read right through ply 150. `SEED=0` sample 489
+/// (`Nc5 Rc8` missed, then `Rxd7 Rxc5` at once), exact.
+#[test]
+fn moves_that_never_show_the_dump_board_give_way_to_the_dump() {
+    let games = shared_data::simulation_games();
+    let (got, want, _) = missed_stretches_at(&games, 804, 5000, Sensing::Occupancy);
+    assert!(got.len() > 150, "stalled at ply {}", got.len());
+    assert_eq!(got[..150], want[..150]);
+    exact_without_alerts(&[(489, 0)], Sensing::Occupancy);
+}

@@ -3370,6 +3370,18 @@ impl Tracker {
         {
             return;
         }
+        // (Occupancy boards, right after a full dump: when the fewest moves that give the
+        // board now never have a piece on a square the dump showed occupied, the dump is read
+        // first, then the board on from there — `Ra7 bxa3` missed, then `bxa3 Rh1 Rxa5` made
+        // before the board came to rest: read as `Rxd5 bxa3 bxa3 Rh1`, the same squares
+        // occupied a ply sooner, the other side to move, and the game stalled six plies on.)
+        if self.cfg.sensing == Sensing::Occupancy
+            && max_plies > 1
+            && self.shortest_beside_dump(&cur, &sensed, max_plies)
+            && self.take_dump_first(now, &cur)
+        {
+            return;
+        }
         for len in 2..=max_plies {
             // (Right after a full dump: a piece moved away and back while
             // the link was down is three plies, before any four — `Kb5 Qxb1 Kc4` missed, read
@@ -3854,6 +3866,37 @@ impl Tracker {
         };
         let fewer = count(sensed) < count(dump);
         (1..=m - usize::from(fewer)).all(|n| self.lines(cur, sensed, n).is_empty())
+    }
+
+    /// Occupancy boards, right after a full dump at this ply that `sensed` is not: whether
+    /// the fewest moves from `cur` that give `sensed` (within `max_plies`) all leave some
+    /// square the dump showed occupied empty in every position on the way — the dump cannot
+    /// have been taken during any of them.
+    fn shortest_beside_dump(&self, cur: &Chess, sensed: &Sensed, max_plies: usize) -> bool {
+        if !self.dump_since_confirm || self.alert {
+            return false;
+        }
+        let Some((k, Sensed::Occupancy(dump), _)) = &self.dump_at else {
+            return false;
+        };
+        if *k != self.ply() || Sensed::Occupancy(*dump) == *sensed {
+            return false;
+        }
+        let Some(lines) = (1..=max_plies)
+            .map(|n| self.lines(cur, sensed, n))
+            .find(|l| !l.is_empty())
+        else {
+            return false;
+        };
+        lines.iter().all(|line| {
+            let mut pos = cur.clone();
+            let mut ever = pos.board().occupied();
+            for m in line {
+                pos.play_unchecked(*m);
+                ever |= pos.board().occupied();
+            }
+            (*dump & !ever).any()
+        })
     }
 
     /// Occupancy boards, right after a full dump at this ply: whether `sensed` is the dump's
