@@ -2402,3 +2402,14 @@ fn moves_that_never_show_the_dump_board_give_way_to_the_dump() {
 fn a_move_seen_before_the_link_went_down_is_revised_only_as_it_was_read() {
     exact_without_alerts(&[(742, 10_000), (816, 5000)], Sensing::Occupancy);
 }
+
+/// Identity boards: `Bf6-e7 Bd6-e5` missed while the link was down (a repetition,
+/// `SEED=0` sample 297), the e7 bishop lifted as it came back: the dump's board followed on
+/// as `Bf6-e5 Bd6xe5`, the bishop in the hand taken for captured — though the dump showed it
+/// on e7, where no position of that line has it. Re-read later as `Bf6-e7 Qg3`, the
+/// repetition four plies short, with no warning. The dump's own moves come first now
+/// (`Tracker::beside_dump`): exact.
+#[test]
+fn moves_followed_past_the_dump_board_give_way_to_the_dump() {
+    exact_without_alerts(&[(297, 0)], Sensing::Identity);
+}

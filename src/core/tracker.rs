@@ -3145,6 +3145,13 @@ impl Tracker {
             // evidence of the order played: the other lines as long are candidates as well.
             // `d5 cxd6 e.p. cxd6` missed was followed as `d6 cxd6 cxd6` — the same position,
             // no warning.)
+            // (Nor moves followed from a dump that never show its board: identity boards,
+            // `Be7 Be5` missed and the e7 bishop lifted as the link came back, followed as
+            // `Bf6-e5 Bd6xe5`, the bishop in the hand taken for captured — a repetition
+            // read four plies short, `SEED=0` sample 297.)
+            if self.beside_dump(&cur, &line) && self.take_dump_first(now, &cur) {
+                return;
+            }
             if self.dump_since_confirm && line.len() > 1 && line.len() <= self.cfg.max_plies {
                 let mut all = vec![line.clone()];
                 all.extend(
@@ -3370,13 +3377,12 @@ impl Tracker {
         {
             return;
         }
-        // (Occupancy boards, right after a full dump: when the fewest moves that give the
-        // board now never have a piece on a square the dump showed occupied, the dump is read
-        // first, then the board on from there — `Ra7 bxa3` missed, then `bxa3 Rh1 Rxa5` made
-        // before the board came to rest: read as `Rxd5 bxa3 bxa3 Rh1`, the same squares
-        // occupied a ply sooner, the other side to move, and the game stalled six plies on.)
-        if self.cfg.sensing == Sensing::Occupancy
-            && max_plies > 1
+        // (Right after a full dump: when the fewest moves that give the board now never have
+        // a piece where the dump showed one, the dump is read first, then the board on from
+        // there — occupancy boards: `Ra7 bxa3` missed, then `bxa3 Rh1 Rxa5` made before the
+        // board came to rest, read as `Rxd5 bxa3 bxa3 Rh1`, the same squares occupied a ply
+        // sooner, the other side to move, and the game stalled six plies on.)
+        if max_plies > 1
             && self.shortest_beside_dump(&cur, &sensed, max_plies)
             && self.take_dump_first(now, &cur)
         {
@@ -3868,19 +3874,16 @@ impl Tracker {
         (1..=m - usize::from(fewer)).all(|n| self.lines(cur, sensed, n).is_empty())
     }
 
-    /// Occupancy boards, right after a full dump at this ply that `sensed` is not: whether
-    /// the fewest moves from `cur` that give `sensed` (within `max_plies`) all leave some
-    /// square the dump showed occupied empty in every position on the way — the dump cannot
-    /// have been taken during any of them.
+    /// Right after a full dump at this ply that `sensed` is not: whether the fewest moves
+    /// from `cur` that give `sensed` (within `max_plies`) all pass the dump by
+    /// ([`Tracker::beside_dump`]).
     fn shortest_beside_dump(&self, cur: &Chess, sensed: &Sensed, max_plies: usize) -> bool {
         if !self.dump_since_confirm || self.alert {
             return false;
         }
-        let Some((k, Sensed::Occupancy(dump), _)) = &self.dump_at else {
-            return false;
-        };
-        if *k != self.ply() || Sensed::Occupancy(*dump) == *sensed {
-            return false;
+        match &self.dump_at {
+            Some((k, dump, _)) if *k == self.ply() && dump != sensed => {}
+            _ => return false,
         }
         let Some(lines) = (1..=max_plies)
             .map(|n| self.lines(cur, sensed, n))
@@ -3888,15 +3891,38 @@ impl Tracker {
         else {
             return false;
         };
-        lines.iter().all(|line| {
-            let mut pos = cur.clone();
-            let mut ever = pos.board().occupied();
-            for m in line {
-                pos.play_unchecked(*m);
-                ever |= pos.board().occupied();
+        lines.iter().all(|line| self.beside_dump(cur, line))
+    }
+
+    /// Right after a full dump at this ply: whether the dump cannot have been taken during
+    /// `line` from `cur` — it shows a piece (occupancy boards: a piece of any kind) on a
+    /// square where none of the line's positions has one. (Pieces in the hand or on their
+    /// way read as gone, never the other way.)
+    fn beside_dump(&self, cur: &Chess, line: &[Move]) -> bool {
+        if !self.dump_since_confirm || self.alert {
+            return false;
+        }
+        let Some((k, dump, _)) = &self.dump_at else {
+            return false;
+        };
+        if *k != self.ply() {
+            return false;
+        }
+        let mut pos = cur.clone();
+        let mut boards = vec![pos.board().clone()];
+        for m in line {
+            pos.play_unchecked(*m);
+            boards.push(pos.board().clone());
+        }
+        match dump {
+            Sensed::Occupancy(occ) => {
+                let ever = boards.iter().fold(Bitboard::EMPTY, |e, b| e | b.occupied());
+                (*occ & !ever).any()
             }
-            (*dump & !ever).any()
-        })
+            Sensed::Identity { board, .. } => board
+                .iter()
+                .any(|(sq, piece)| boards.iter().all(|b| b.piece_at(sq) != Some(piece))),
+        }
     }
 
     /// Occupancy boards, right after a full dump at this ply: whether `sensed` is the dump's
