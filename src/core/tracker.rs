@@ -1114,6 +1114,10 @@ pub struct Tracker {
     /// A full dump came during a game since the last press judged: the link was down, and
     /// what was pressed meanwhile is unknown — the next press is no press without a move.
     press_after_dump: bool,
+    /// The first press after the last dump, when the board was still the dump's own then:
+    /// its time and the colour to move by the clock after it — after the moves to the dump's
+    /// board, unless the board changes within the sensor's lag (see [`Tracker::dump_turn`]).
+    dump_press: Option<(u64, Option<Color>)>,
     /// Whether the clock's left side runs after the last press (its side told by the session).
     press_left: Option<bool>,
     /// Which colour the clock's left side is, as presses completing a move showed: one vote
@@ -1280,6 +1284,7 @@ impl Tracker {
             clock_connected: false,
             moves_since_press: 0,
             press_after_dump: false,
+            dump_press: None,
             press_left: None,
             left_white_votes: 0,
             early_presses: 0,
@@ -1562,6 +1567,7 @@ impl Tracker {
         if self.game.is_some() {
             self.dump_at = Some((self.ply(), live.clone(), now));
             self.press_after_dump = true;
+            self.dump_press = None;
             if let Sensed::Occupancy(board) = &live {
                 self.since_dump = Some(SinceDump {
                     ply: self.ply() as usize,
@@ -2097,6 +2103,16 @@ impl Tracker {
     pub fn on_clock_press_side(&mut self, now: u64, left: bool) {
         self.press_left = Some(left);
         self.on_clock_press(now);
+        // (The first press after a dump whose moves are not read yet, the board still the
+        // dump's own: the side it started tells the colour to move after those moves —
+        // presses are missed with the updates while the link is down.)
+        if self.dump_since_confirm
+            && self.dump_press.is_none()
+            && let Some((k, dump, _)) = &self.dump_at
+        {
+            let own = *k == self.ply() && self.live.as_ref() == Some(dump);
+            self.dump_press = Some((now, own.then(|| self.clock_turn()).flatten()));
+        }
     }
 
     /// The colour to move by the clock after the last press, once presses completing a move
@@ -2518,6 +2534,7 @@ impl Tracker {
             self.dump_read = None;
         }
         self.dump_since_confirm = false;
+        self.dump_press = None;
         self.chain.clear();
         self.chain_guess = None;
     }
@@ -3402,13 +3419,18 @@ impl Tracker {
             // the `MISSED=1` draws +5 / +4 −1 / +3 exact, `unexplained` alerts 50 → 49 /
             // 49 → 45 / 61 → 53, a few games stalled earlier: 196 and 201.)
             if self.dump_since_confirm && !self.alert {
-                let shorter = self.lines_wide(&cur, &sensed, len - 1, true);
+                let shorter =
+                    self.dump_parity(now, &cur, self.lines_wide(&cur, &sensed, len - 1, true));
                 if !shorter.is_empty() {
                     self.take_lines(now, shorter);
                     return;
                 }
             }
-            let mut lines = self.best_supported_ordered(self.lines(&cur, &sensed, len));
+            let mut lines = self.best_supported_ordered(self.dump_parity(
+                now,
+                &cur,
+                self.lines(&cur, &sensed, len),
+            ));
             if lines.is_empty()
                 && max_plies > 1
                 && let Some(tail) = &from_seen
@@ -3925,6 +3947,34 @@ impl Tracker {
         }
     }
 
+    /// The colour to move after the moves to the last dump's board, by the first press after
+    /// it ([`Tracker::dump_press`]) — once the board has shown no change within the sensor's
+    /// lag of that press (it would be a move made since the dump that the press completed).
+    fn dump_turn(&self, now: u64) -> Option<Color> {
+        let (t, turn) = self.dump_press?;
+        let (_, _, at) = self.dump_at.as_ref()?;
+        let lag = t + PRESS_LAG_MS;
+        if !self.dump_since_confirm
+            || now < lag
+            || self.reports.iter().any(|r| r.3 >= *at && r.3 < lag)
+        {
+            return None;
+        }
+        turn
+    }
+
+    /// Right after a full dump whose colour to move the clock told ([`Tracker::dump_turn`]):
+    /// the lines from `pos` that leave that colour to move — all of them when it did not.
+    fn dump_parity(&self, now: u64, pos: &Chess, mut lines: Vec<Vec<Move>>) -> Vec<Vec<Move>> {
+        if let Some(turn) = self.dump_turn(now) {
+            lines.retain(|l| {
+                let flips = l.len() % 2 == 1;
+                (pos.turn() != turn) == flips
+            });
+        }
+        lines
+    }
+
     /// Occupancy boards, right after a full dump at this ply: whether `sensed` is the dump's
     /// own board with one piece lifted since.
     fn lifted_since_dump(&self, sensed: &Sensed) -> bool {
@@ -3964,7 +4014,7 @@ impl Tracker {
         }
         let search = |pos: &Chess, wide: bool| {
             (1..=self.cfg.max_plies)
-                .map(|n| self.lines_wide(pos, &dump, n, wide))
+                .map(|n| self.dump_parity(now, cur, self.lines_wide(pos, &dump, n, wide)))
                 .find(|l| !l.is_empty())
         };
         // (From the game position, and from each candidate set aside — the dump came while
