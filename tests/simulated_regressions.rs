@@ -2424,3 +2424,13 @@ fn moves_followed_past_the_dump_board_give_way_to_the_dump() {
 fn the_first_press_after_a_dump_tells_the_side_to_move_after_its_moves() {
     exact_without_alerts(&[(311, 10_000)], Sensing::Occupancy);
 }
+
+/// Occupancy boards: a revision of a move to an empty square must reach that square with
+/// its first move from the move's own square (`Tracker::revision_passes_target`). `Qf6-f4`
+/// seen, then `g3 Qxd4 Nxd7` missed (`SEED=10000` sample 451), was revised from the dump to
+/// `Qf6xe5 g3 Qe5xg3` — the queen past f4 only two moves later — and the game stalled at
+/// ply 32 of 89; `SEED=0` sample 17 had a displaced-pieces alert. Both exact.
+#[test]
+fn a_revision_reaches_the_square_read_with_its_first_move_of_that_piece() {
+    exact_without_alerts(&[(451, 10_000), (17, 0)], Sensing::Occupancy);
+}

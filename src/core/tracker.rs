@@ -7248,7 +7248,11 @@ impl Tracker {
     /// for `Nc3` — the knight never there. Since 2026-12-05, stop 44: over the 40 draws
     /// 40,936 → 40,941 exact, 49 → 44 wrong without a warning, none lost. A piece put down
     /// for a moment and moved on elsewhere — not by sliding — is no revision now: the
-    /// simulator does not make that, and the sweep cannot tell what it costs.)
+    /// simulator does not make that, and the sweep cannot tell what it costs.) Since stop 58
+    /// it is the revision's first move from `last`'s square that must do so, not any of its
+    /// moves: `Qf6-f4` seen, then `g3 Qxd4 Nxd7` missed, was revised from the dump to `Qf6xe5
+    /// g3 Qe5xg3` — past f4 only two moves later — and the game stalled (`SEED=10000` sample
+    /// 451; over the `MISSED=1` draws +2 exact, none lost, the 40 draws unchanged).
     fn revision_passes_target(&self, last: Move, line: &[Move]) -> bool {
         if self.cfg.sensing != Sensing::Occupancy
             || self.revisions_unbound()
@@ -7258,14 +7262,23 @@ impl Tracker {
             return true;
         }
         let target = last.to();
-        line.iter().any(|m| match castle_targets(m) {
+        let reaches = |m: &Move| match castle_targets(m) {
             Some((king_to, rook_to)) => king_to == target || rook_to == target,
             None => {
                 m.to() == target
                     || (matches!(m.role(), Role::Bishop | Role::Rook | Role::Queen)
                         && passes(m, target))
             }
-        })
+        };
+        let origin = last.from();
+        let from_origin = line.iter().find(|m| match **m {
+            Move::Castle { king, rook } => Some(king) == origin || Some(rook) == origin,
+            _ => m.from() == origin,
+        });
+        match from_origin {
+            Some(m) => reaches(m),
+            None => line.iter().any(reaches),
+        }
     }
 
     /// Identity boards: pieces of both colours are gone and a square the board reported
