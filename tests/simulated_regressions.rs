@@ -2434,3 +2434,13 @@ fn the_first_press_after_a_dump_tells_the_side_to_move_after_its_moves() {
 fn a_revision_reaches_the_square_read_with_its_first_move_of_that_piece() {
     exact_without_alerts(&[(451, 10_000), (17, 0)], Sensing::Occupancy);
 }
+
+/// Occupancy boards: moves read wrong long before — `Qe7 Qe3 Rfd8` read as `Re8 Qe3 Re7`,
+/// the same occupancy — then a dump no reading explains, `Qe7-a3 Rfd1` missed, and play
+/// going on (`Re8 Rc2 e5`) before the stall is looked at (`SEED=5000` sample 364, stalled at
+/// ply 37 of 64). The moves read again from further back now reach the dump's board, the
+/// reports since followed on from there (`Tracker::revisit_read`): exact, as is sample 78.
+#[test]
+fn moves_read_wrong_before_a_dump_are_read_again_through_it() {
+    exact_without_alerts(&[(364, 5000), (78, 5000)], Sensing::Occupancy);
+}

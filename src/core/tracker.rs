@@ -5304,6 +5304,20 @@ impl Tracker {
         let first = n.saturating_sub(REVISIT_PLIES);
         let positions: Vec<Chess> = g.positions[first..].to_vec();
         let moves: Vec<Move> = g.moves[first..].to_vec();
+        // (A full dump since the game's last move, which no reading explained: the tail is
+        // the moves to the dump's board, then the reports since followed on — play went on
+        // while the board stood unexplained, beyond a search's reach. `Qe7 Qe3 Rfd8` read as
+        // `Re8 Qe3 Re7`, the same occupancy; eight plies on, `Qe7-a3 Rfd1` missed, then
+        // `Re8 Rc2 e5` made before the stall was looked at: `SEED=5000` sample 364, stalled
+        // at ply 37 of 64, is exact. Over the `MISSED=1` draws +0 / +2 / +1 exact, none lost,
+        // plies short 853 → 826 / 293 → 212 / 614; a queen-shuffling rule case, 0 sample
+        // 61, stalls earlier.)
+        let dump_tail = match (self.since_dump.as_ref(), sensed) {
+            (Some(d), Sensed::Occupancy(occ)) if d.ply == n && d.pending.is_empty() => {
+                Some((Sensed::Occupancy(d.board), d.reports.clone(), *occ))
+            }
+            _ => None,
+        };
         for k in (first..n).rev() {
             let mut found: Vec<Vec<Move>> = Vec::new();
             for len in 1..=3.min(n - k) {
@@ -5317,6 +5331,21 @@ impl Tracker {
                     let Some((end, line)) = replay_on(pos, other, &moves[k + len - first..]) else {
                         continue;
                     };
+                    if let Some((board, reports, occ)) = &dump_tail {
+                        let stretches = (1..=self.cfg.max_plies)
+                            .map(|l| self.lines_unseen(&end, board, l, true))
+                            .find(|l| !l.is_empty())
+                            .unwrap_or_default();
+                        for stretch in stretches {
+                            let at = played(&end, &stretch);
+                            for tail in self.follow_reports(&at, reports, *occ, false, None) {
+                                found.push(
+                                    line.iter().chain(&stretch).chain(&tail).copied().collect(),
+                                );
+                            }
+                        }
+                        continue;
+                    }
                     if let Some(tails) = (1..=self.cfg.max_plies)
                         .map(|l| self.lines(&end, sensed, l))
                         .find(|l| !l.is_empty())
