@@ -4014,7 +4014,7 @@ impl Tracker {
         }
         let search = |pos: &Chess, wide: bool| {
             (1..=self.cfg.max_plies)
-                .map(|n| self.dump_parity(now, cur, self.lines_wide(pos, &dump, n, wide)))
+                .map(|n| self.dump_parity(now, pos, self.lines_wide(pos, &dump, n, wide)))
                 .find(|l| !l.is_empty())
         };
         // (From the game position, and from each candidate set aside — the dump came while
