@@ -2444,3 +2444,40 @@ fn a_revision_reaches_the_square_read_with_its_first_move_of_that_piece() {
 fn moves_read_wrong_before_a_dump_are_read_again_through_it() {
     exact_without_alerts(&[(364, 5000), (78, 5000)], Sensing::Occupancy);
 }
+
+/// Identity boards, no clock: `Qb6-c6 Qc7-b7 Qc6-b6` missed while the link was down
+/// (`SEED=0` sample 21, a repetition rule case) gives the board the last move read would
+/// give had it gone on — `Qd7-c7` revised to `Qd7-b7`, the other side to move. It was so
+/// revised without a warning, and the game ended four plies short. The revision of a move
+/// read update by update before the dump came gives way to a piece moved away and back
+/// (`Tracker::take_missed_and_back`): every piece that may have is named (`ambiguous`), the
+/// real moves among them, and the game keeps its length.
+#[test]
+fn a_move_seen_before_a_dump_gives_way_to_moves_away_and_back() {
+    use eboardd::core::event::EventKind;
+    let games = shared_data::simulation_games();
+    let (i, seed) = (21, 0);
+    let g = &games[i];
+    let cfg = SimConfig {
+        missed_stretches: true,
+        ..SimConfig::sample(i, seed, 0.8, &Pattern::ALL)
+    };
+    let mut named = Vec::new();
+    let moves = replay_moves_with(
+        &simulate(g, &cfg),
+        replay_config(g, &cfg, Sensing::Identity),
+        |e| {
+            if let EventKind::Ambiguous { lines, .. } = &e.kind {
+                named.extend(lines.iter().cloned());
+            }
+        },
+    );
+    let (got, want) = as_sensed(&moves, g, Sensing::Identity);
+    assert_eq!(got.len(), want.len(), "a ply count off");
+    assert_eq!(want[64..67], ["b6c6", "c7b7", "c6b6"]);
+    assert!(
+        named.iter().any(|l| l.ends_with("b6c6 c7b7 c6b6")),
+        "the real moves not named: {} lines",
+        named.len()
+    );
+}

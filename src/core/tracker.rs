@@ -3340,6 +3340,15 @@ impl Tracker {
                         return;
                     }
                 }
+                // (Right after a full dump, the last move read update by update before it: a
+                // piece moved away and back and the other side's move between give that
+                // board too, the other side to move — as in 3., read so, flagged.)
+                if self.dump_since_confirm
+                    && !self.revisions_unbound()
+                    && self.take_missed_and_back(now, &cur, &sensed)
+                {
+                    return;
+                }
                 self.takeback_to(now, n - 2);
                 self.apply_line(now, &revised[0]);
                 self.confirmed();
