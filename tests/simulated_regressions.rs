@@ -2341,6 +2341,31 @@ fn moves_missed_from_a_square_left_occupied_are_candidates_from_the_dump() {
     assert_eq!(got[..20], want[..20]);
 }
 
+/// Replays the exactness set's game `i` (every pattern, its seed plus `seed`) with missed
+/// stretches: the moves read, the real ones (as the board senses them), and every line the
+/// `ambiguous` events named.
+fn named_with_missed_stretches(
+    i: usize,
+    seed: u64,
+    sensing: Sensing,
+) -> (Vec<String>, Vec<String>, Vec<String>) {
+    use eboardd::core::event::EventKind;
+    let games = shared_data::simulation_games();
+    let g = &games[i];
+    let cfg = SimConfig {
+        missed_stretches: true,
+        ..SimConfig::sample(i, seed, 0.8, &Pattern::ALL)
+    };
+    let mut named = Vec::new();
+    let moves = replay_moves_with(&simulate(g, &cfg), replay_config(g, &cfg, sensing), |e| {
+        if let EventKind::Ambiguous { lines, .. } = &e.kind {
+            named.extend(lines.iter().cloned());
+        }
+    });
+    let (got, want) = as_sensed(&moves, g, sensing);
+    (got, want, named)
+}
+
 /// Identity boards: `d5 cxd6 e.p. cxd6` missed while the link was down (`SEED=5000` sample
 /// 580) was followed from the dump as `d6 cxd6 cxd6` — the same position, but a dump's
 /// reports come in square order, no evidence of the order played — and reported with no
@@ -2348,25 +2373,7 @@ fn moves_missed_from_a_square_left_occupied_are_candidates_from_the_dump() {
 /// flagged `ambiguous`, the real moves named.
 #[test]
 fn moves_followed_from_a_dump_are_flagged_when_other_lines_give_the_board() {
-    use eboardd::core::event::EventKind;
-    let games = shared_data::simulation_games();
-    let (i, seed) = (580, 5000);
-    let g = &games[i];
-    let cfg = SimConfig {
-        missed_stretches: true,
-        ..SimConfig::sample(i, seed, 0.8, &Pattern::ALL)
-    };
-    let mut named = Vec::new();
-    let moves = replay_moves_with(
-        &simulate(g, &cfg),
-        replay_config(g, &cfg, Sensing::Identity),
-        |e| {
-            if let EventKind::Ambiguous { lines, .. } = &e.kind {
-                named.extend(lines.iter().cloned());
-            }
-        },
-    );
-    let (got, want) = as_sensed(&moves, g, Sensing::Identity);
+    let (got, want, named) = named_with_missed_stretches(580, 5000, Sensing::Identity);
     assert_eq!(got.len(), want.len(), "stalled");
     assert_eq!(want[37..40], ["d7d5", "c5d6", "c7d6"]);
     assert!(
@@ -2454,25 +2461,7 @@ fn moves_read_wrong_before_a_dump_are_read_again_through_it() {
 /// real moves among them, and the game keeps its length.
 #[test]
 fn a_move_seen_before_a_dump_gives_way_to_moves_away_and_back() {
-    use eboardd::core::event::EventKind;
-    let games = shared_data::simulation_games();
-    let (i, seed) = (21, 0);
-    let g = &games[i];
-    let cfg = SimConfig {
-        missed_stretches: true,
-        ..SimConfig::sample(i, seed, 0.8, &Pattern::ALL)
-    };
-    let mut named = Vec::new();
-    let moves = replay_moves_with(
-        &simulate(g, &cfg),
-        replay_config(g, &cfg, Sensing::Identity),
-        |e| {
-            if let EventKind::Ambiguous { lines, .. } = &e.kind {
-                named.extend(lines.iter().cloned());
-            }
-        },
-    );
-    let (got, want) = as_sensed(&moves, g, Sensing::Identity);
+    let (got, want, named) = named_with_missed_stretches(21, 0, Sensing::Identity);
     assert_eq!(got.len(), want.len(), "a ply count off");
     assert_eq!(want[64..67], ["b6c6", "c7b7", "c6b6"]);
     assert!(
