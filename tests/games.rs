@@ -231,9 +231,11 @@ fn occupancy_mode_stays_within_its_measured_bar() {
 }
 
 /// The whole target of the Core II issue: every game, every pattern, both sensing modes.
-/// Not met yet: identity mode passes (see above), but about 2% of the occupancy games
-/// (captures swapped inside one scan, early replies) still differ; `cargo run --release
-/// --example exactness` prints the figures.
+/// Not met yet: identity mode passes (see above), but about 1% of the occupancy games
+/// (captures swapped inside one scan, early replies) still differ — 10 of 1,032 at stop 58,
+/// every one flagged `ambiguous` with the real moves named, 5 of them leaving the same
+/// occupancy as the real game after every move; `cargo run --release --example exactness`
+/// prints the figures.
 #[test]
 #[ignore = "not met yet: cargo test --release --test games -- --ignored"]
 fn all_games_reconstruct_exactly_with_every_pattern_in_both_modes() {
