@@ -2427,9 +2427,13 @@ fn moves_followed_past_the_dump_board_give_way_to_the_dump() {
 /// missed (`SEED=10000` sample 311) was read as two plies, `Rc4-g4 Rd8-c8`, the other side
 /// to move, then re-read wrong from there (flagged); the lines a ply longer come first now:
 /// exact.
+///
+/// Only for lines to the dump's own board: moves made since the dump count too. Applied to
+/// the lines to the board after `Nf3`, made after the dump, the colour read `Nxf6 Ke7` as
+/// four plies (`SEED=20000` sample 86, and 314 at 40000, 416 and 802 at 50000).
 #[test]
 fn the_first_press_after_a_dump_tells_the_side_to_move_after_its_moves() {
-    exact_without_alerts(&[(311, 10_000)], Sensing::Occupancy);
+    exact_without_alerts(&[(311, 10_000), (86, 20_000)], Sensing::Occupancy);
 }
 
 /// Occupancy boards: a revision of a move to an empty square must reach that square with

@@ -3428,8 +3428,12 @@ impl Tracker {
             // the `MISSED=1` draws +5 / +4 −1 / +3 exact, `unexplained` alerts 50 → 49 /
             // 49 → 45 / 61 → 53, a few games stalled earlier: 196 and 201.)
             if self.dump_since_confirm && !self.alert {
-                let shorter =
-                    self.dump_parity(now, &cur, self.lines_wide(&cur, &sensed, len - 1, true));
+                let shorter = self.dump_parity(
+                    now,
+                    &cur,
+                    &sensed,
+                    self.lines_wide(&cur, &sensed, len - 1, true),
+                );
                 if !shorter.is_empty() {
                     self.take_lines(now, shorter);
                     return;
@@ -3438,6 +3442,7 @@ impl Tracker {
             let mut lines = self.best_supported_ordered(self.dump_parity(
                 now,
                 &cur,
+                &sensed,
                 self.lines(&cur, &sensed, len),
             ));
             if lines.is_empty()
@@ -3973,9 +3978,18 @@ impl Tracker {
     }
 
     /// Right after a full dump whose colour to move the clock told ([`Tracker::dump_turn`]):
-    /// the lines from `pos` that leave that colour to move — all of them when it did not.
-    fn dump_parity(&self, now: u64, pos: &Chess, mut lines: Vec<Vec<Move>>) -> Vec<Vec<Move>> {
-        if let Some(turn) = self.dump_turn(now) {
+    /// of `lines` from `pos` to `board`, those that leave that colour to move — all of them
+    /// when it did not, or when `board` is not the dump's own (moves made since count too).
+    fn dump_parity(
+        &self,
+        now: u64,
+        pos: &Chess,
+        board: &Sensed,
+        mut lines: Vec<Vec<Move>>,
+    ) -> Vec<Vec<Move>> {
+        if self.dump_at.as_ref().is_some_and(|d| d.1 == *board)
+            && let Some(turn) = self.dump_turn(now)
+        {
             lines.retain(|l| {
                 let flips = l.len() % 2 == 1;
                 (pos.turn() != turn) == flips
@@ -4023,7 +4037,7 @@ impl Tracker {
         }
         let search = |pos: &Chess, wide: bool| {
             (1..=self.cfg.max_plies)
-                .map(|n| self.dump_parity(now, pos, self.lines_wide(pos, &dump, n, wide)))
+                .map(|n| self.dump_parity(now, pos, &dump, self.lines_wide(pos, &dump, n, wide)))
                 .find(|l| !l.is_empty())
         };
         // (From the game position, and from each candidate set aside — the dump came while
