@@ -3887,15 +3887,9 @@ impl Tracker {
     /// `max_plies`, than `sensed` is (or `sensed` beyond them) — or as few, with fewer pieces
     /// on the board now.
     fn dump_shorter(&self, cur: &Chess, sensed: &Sensed, max_plies: usize) -> bool {
-        if !self.dump_since_confirm || self.alert {
-            return false;
-        }
-        let Some((k, dump, _)) = &self.dump_at else {
+        let Some(dump) = self.dump_here().filter(|d| *d != sensed) else {
             return false;
         };
-        if *k != self.ply() || dump == sensed {
-            return false;
-        }
         let Some(m) = (1..=max_plies).find(|&n| !self.lines(cur, dump, n).is_empty()) else {
             return false;
         };
@@ -3914,12 +3908,8 @@ impl Tracker {
     /// from `cur` that give `sensed` (within `max_plies`) all pass the dump by
     /// ([`Tracker::beside_dump`]).
     fn shortest_beside_dump(&self, cur: &Chess, sensed: &Sensed, max_plies: usize) -> bool {
-        if !self.dump_since_confirm || self.alert {
+        if self.dump_here().is_none_or(|d| d == sensed) {
             return false;
-        }
-        match &self.dump_at {
-            Some((k, dump, _)) if *k == self.ply() && dump != sensed => {}
-            _ => return false,
         }
         let Some(lines) = (1..=max_plies)
             .map(|n| self.lines(cur, sensed, n))
@@ -3935,29 +3925,36 @@ impl Tracker {
     /// square where none of the line's positions has one. (Pieces in the hand or on their
     /// way read as gone, never the other way.)
     fn beside_dump(&self, cur: &Chess, line: &[Move]) -> bool {
-        if !self.dump_since_confirm || self.alert {
-            return false;
-        }
-        let Some((k, dump, _)) = &self.dump_at else {
+        let Some(dump) = self.dump_here() else {
             return false;
         };
-        if *k != self.ply() {
-            return false;
-        }
+        // (The dump's pieces that no position so far shows where the dump does.)
+        let (mut unshown, shown): (Bitboard, &dyn Fn(&Board) -> Bitboard) = match dump {
+            Sensed::Occupancy(occ) => (*occ, &|b: &Board| b.occupied()),
+            Sensed::Identity { board, .. } => (board.occupied(), &|b: &Board| {
+                board
+                    .iter()
+                    .filter(|&(sq, piece)| b.piece_at(sq) == Some(piece))
+                    .map(|(sq, _)| sq)
+                    .collect()
+            }),
+        };
         let mut pos = cur.clone();
-        let mut boards = vec![pos.board().clone()];
+        unshown &= !shown(pos.board());
         for m in line {
             pos.play_unchecked(*m);
-            boards.push(pos.board().clone());
+            unshown &= !shown(pos.board());
         }
-        match dump {
-            Sensed::Occupancy(occ) => {
-                let ever = boards.iter().fold(Bitboard::EMPTY, |e, b| e | b.occupied());
-                (*occ & !ever).any()
+        unshown.any()
+    }
+
+    /// Right after a full dump at this ply, nothing alerted: the dump's board.
+    fn dump_here(&self) -> Option<&Sensed> {
+        match &self.dump_at {
+            Some((k, dump, _)) if self.dump_since_confirm && !self.alert && *k == self.ply() => {
+                Some(dump)
             }
-            Sensed::Identity { board, .. } => board
-                .iter()
-                .any(|(sq, piece)| boards.iter().all(|b| b.piece_at(sq) != Some(piece))),
+            _ => None,
         }
     }
 
@@ -4001,16 +3998,11 @@ impl Tracker {
     /// Occupancy boards, right after a full dump at this ply: whether `sensed` is the dump's
     /// own board with one piece lifted since.
     fn lifted_since_dump(&self, sensed: &Sensed) -> bool {
-        let (Some((k, Sensed::Occupancy(dump), _)), Sensed::Occupancy(occ)) =
-            (&self.dump_at, sensed)
+        let (Some(Sensed::Occupancy(dump)), Sensed::Occupancy(occ)) = (self.dump_here(), sensed)
         else {
             return false;
         };
-        self.dump_since_confirm
-            && !self.alert
-            && *k == self.ply()
-            && (*dump & !*occ).count() == 1
-            && (*occ & !*dump).is_empty()
+        (*dump & !*occ).count() == 1 && (*occ & !*dump).is_empty()
     }
 
     /// A full dump (the link was down, updates missed), and a board nothing explains (called
@@ -5227,6 +5219,26 @@ impl Tracker {
         found
     }
 
+    /// Each of `stretches` (lines from `pos` to a dump's board) with the reports since the
+    /// dump followed on from its end (see [`Tracker::follow_reports`]): the stretch and each
+    /// reading, as one line.
+    fn followed_after(
+        &self,
+        pos: &Chess,
+        stretches: Vec<Vec<Move>>,
+        reports: &[(Square, bool)],
+        occ: Bitboard,
+    ) -> Vec<Vec<Move>> {
+        let mut out = Vec::new();
+        for stretch in stretches {
+            let at = played(pos, &stretch);
+            for tail in self.follow_reports(&at, reports, occ, false, None) {
+                out.push(stretch.iter().chain(&tail).copied().collect());
+            }
+        }
+        out
+    }
+
     /// Occupancy boards, a board stalled after a full dump, no reading of the reports from
     /// further back explaining it (see [`Tracker::refollow_stalled`]): the reports before the
     /// dump miss the moves made while the link was down, so no reading from before it reaches
@@ -5274,18 +5286,8 @@ impl Tracker {
                     }
                     stretches
                 };
-                for stretch in stretches {
-                    let at = played(&pos, &stretch);
-                    for tail in self.follow_reports(&at, &reports, *occ, false, None) {
-                        found.push(
-                            prefix
-                                .iter()
-                                .chain(&stretch)
-                                .chain(&tail)
-                                .copied()
-                                .collect(),
-                        );
-                    }
+                for l in self.followed_after(&pos, stretches, &reports, *occ) {
+                    found.push(prefix.iter().chain(&l).copied().collect());
                 }
             }
             if !found.is_empty() {
@@ -5359,13 +5361,8 @@ impl Tracker {
                             .map(|l| self.lines_unseen(&end, board, l, true))
                             .find(|l| !l.is_empty())
                             .unwrap_or_default();
-                        for stretch in stretches {
-                            let at = played(&end, &stretch);
-                            for tail in self.follow_reports(&at, reports, *occ, false, None) {
-                                found.push(
-                                    line.iter().chain(&stretch).chain(&tail).copied().collect(),
-                                );
-                            }
+                        for l in self.followed_after(&end, stretches, reports, *occ) {
+                            found.push(line.iter().chain(&l).copied().collect());
                         }
                         continue;
                     }
@@ -7273,10 +7270,7 @@ impl Tracker {
         let Some(origin) = last.from() else {
             return true;
         };
-        line.iter().any(|m| match *m {
-            Move::Castle { king, rook } => king == origin || rook == origin,
-            _ => m.from() == Some(origin),
-        })
+        line.iter().any(|m| moves_from(m, origin))
     }
 
     /// Right after a full dump (updates may have been missed), whether a revision of the last
@@ -7322,11 +7316,9 @@ impl Tracker {
                         && passes(m, target))
             }
         };
-        let origin = last.from();
-        let from_origin = line.iter().find(|m| match **m {
-            Move::Castle { king, rook } => Some(king) == origin || Some(rook) == origin,
-            _ => m.from() == origin,
-        });
+        let from_origin = last
+            .from()
+            .and_then(|origin| line.iter().find(|m| moves_from(m, origin)));
         match from_origin {
             Some(m) => reaches(m),
             None => line.iter().any(reaches),
@@ -10704,6 +10696,14 @@ fn beyond(lines: Vec<Vec<Move>>, d: usize) -> Vec<Vec<Move>> {
         .filter(|l| l.len() > d)
         .map(|l| l[d..].to_vec())
         .collect()
+}
+
+/// Whether `m` moves the piece on `sq` (castling: the king or the rook).
+fn moves_from(m: &Move, sq: Square) -> bool {
+    match *m {
+        Move::Castle { king, rook } => king == sq || rook == sq,
+        _ => m.from() == Some(sq),
+    }
 }
 
 fn played(start: &Chess, line: &[Move]) -> Chess {
