@@ -2403,8 +2403,9 @@ fn moves_that_never_show_the_dump_board_give_way_to_the_dump() {
 /// after the dump only as it was read — the revision moves its piece and lands on or passes
 /// its square. `Nf4-h5` seen, then `Bf5-g6 Nh5xf6` missed (`SEED=10000` sample 742): read
 /// from the dump as `Nf4xg6 Bf5xg6` — the same squares occupied, the knight never on h5 —
-/// and the game stalled at ply 16 of 76. Such revisions were let through after any dump (`Tracker::revisions_unbound`);
-/// exact now, as is `SEED=5000` sample 816 (stalled at ply 51 of 62).
+/// and the game stalled at ply 16 of 76. Such revisions were let through after any dump
+/// (`Tracker::revisions_unbound`); exact now, as is `SEED=5000` sample 816 (stalled at ply
+/// 51 of 62).
 #[test]
 fn a_move_seen_before_the_link_went_down_is_revised_only_as_it_was_read() {
     exact_without_alerts(&[(742, 10_000), (816, 5000)], Sensing::Occupancy);
