@@ -2475,3 +2475,15 @@ fn a_move_seen_before_a_dump_gives_way_to_moves_away_and_back() {
         named.len()
     );
 }
+
+/// Occupancy boards, with a clock: `Kf5 Qxg1 Kf6` missed while the link was down (`SEED=0`
+/// sample 101) reads from the dump as `Kf6 Qxg1` or `Kf6 Qxb7` — candidates, the other side
+/// to move. Black's `Qe3` was then pressed: the presser made the move the board shows beyond
+/// the candidates, so the colour to move before it was Black, and the candidates had the
+/// wrong count of plies (`Tracker::pending_parity_at_press`). `Qe3` had been taken for played
+/// after White's next move, without a warning. Exact now, as are 662 (`Rc7 Qd8 Rxb7` missed,
+/// the game ended two plies long) and 374 at `SEED=10000`.
+#[test]
+fn the_first_press_after_a_dump_decides_the_plies_of_its_candidates() {
+    exact_without_alerts(&[(101, 0), (662, 0), (374, 10_000)], Sensing::Occupancy);
+}

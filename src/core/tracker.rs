@@ -2192,6 +2192,9 @@ impl Tracker {
             self.moves_since_press = self.moves_since_press.saturating_sub(1);
         }
         let sensed = self.sensed(fields, self.orientation);
+        if after_dump && self.pending_parity_at_press(now, &sensed) {
+            return;
+        }
         let Some(g) = self.game.as_mut() else { return };
         let at_rest = sensed.matches(g.current().board());
         if at_rest {
@@ -4149,6 +4152,88 @@ impl Tracker {
             .find(|l| !l.is_empty())
             .unwrap_or_default();
         self.dump_read_again(now, k, found)
+    }
+
+    /// The first press after a full dump whose moves are candidates pending (see
+    /// [`Tracker::pending_dump`]), the board a move on from them: the presser made that
+    /// move, so the clock's colour to move now was to move before it only if the candidates
+    /// have the wrong count of plies. Then lines to the dump's board with a ply more or
+    /// fewer, each with a move of the presser's to the board now, replace the candidates —
+    /// `Kf5 Qxg1 Kf6` missed and `Qe3` pressed next, read as `Kf6 Qxg1` (or `Kf6 Qxb7`), the
+    /// other side to move, and `Qe3` then taken for played after White's next move.
+    /// Returns whether replaced.
+    fn pending_parity_at_press(&mut self, now: u64, sensed: &Sensed) -> bool {
+        let Some(turn) = self.clock_turn() else {
+            return false;
+        };
+        let Some((k, dump)) = self.pending_dump.clone() else {
+            return false;
+        };
+        let Some(cur) = self.game.as_ref().map(|g| g.current().clone()) else {
+            return false;
+        };
+        if self.pending.is_empty() || self.alert || self.ply() as usize != k {
+            return false;
+        }
+        // (Every candidate leaves the clock's colour to move, and none is the board now.)
+        if self.pending.iter().any(|l| {
+            let end = played(&cur, l);
+            end.turn() != turn || sensed.matches(end.board())
+        }) {
+            return false;
+        }
+        let max = self.cfg.max_plies;
+        let mut lens: Vec<usize> = self
+            .pending
+            .iter()
+            .flat_map(|l| [l.len().saturating_sub(1), l.len() + 1])
+            .filter(|&n| n > 0 && n <= max)
+            .collect();
+        lens.sort_unstable();
+        lens.dedup();
+        let mut found: Vec<Vec<Move>> = Vec::new();
+        'search: for len in lens {
+            for wide in [false, true] {
+                for line in self.lines_unseen(&cur, &dump, len, wide) {
+                    let end = played(&cur, &line);
+                    if end.turn() == turn {
+                        continue;
+                    }
+                    for m in self.lines(&end, sensed, 1) {
+                        found.push(line.iter().copied().chain(m).collect());
+                    }
+                }
+                if !found.is_empty() {
+                    break 'search;
+                }
+            }
+        }
+        if found.is_empty() {
+            return false;
+        }
+        let shown = std::mem::take(&mut self.shown);
+        let old: Vec<Move> = self
+            .game
+            .as_ref()
+            .map(|g| g.moves.iter().chain(&shown).copied().collect())
+            .unwrap_or_default();
+        let mark = self.ops.len();
+        self.pending.clear();
+        self.pending_dump = None;
+        self.show_ahead = None;
+        // (The press completed the last of them: no capture among them is waited for.)
+        let found = self.clocked(found);
+        if let [line] = found.as_slice() {
+            let line = line.clone();
+            self.apply_line(now, &line);
+            self.confirmed();
+        } else {
+            self.start_pending(now, found);
+        }
+        if self.game.is_some() {
+            self.reshow(now, old, mark);
+        }
+        true
     }
 
     /// The moves read from a full dump read again: back to ply `k`, then `found` (several
@@ -6562,7 +6647,20 @@ impl Tracker {
             self.apply_line(now, &line);
             self.confirmed();
         } else {
+            // (Candidates to a full dump's own board right after it: kept with it, as
+            // `Tracker::take_dump_first` does.)
+            let k = self.ply() as usize;
+            let dump = self.dump_here().cloned().filter(|d| {
+                let cur = self.game.as_ref().map(|g| g.current());
+                cur.is_some_and(|c| lines.iter().all(|l| d.matches(played(c, l).board())))
+            });
             self.start_pending(now, lines);
+            if let Some(d) = dump
+                && !self.pending.is_empty()
+                && self.pending_dump.is_none()
+            {
+                self.pending_dump = Some((k, d));
+            }
         }
     }
 
