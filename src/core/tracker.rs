@@ -6657,7 +6657,6 @@ impl Tracker {
             self.start_pending(now, lines);
             if let Some(d) = dump
                 && !self.pending.is_empty()
-                && self.pending_dump.is_none()
             {
                 self.pending_dump = Some((k, d));
             }
