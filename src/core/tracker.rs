@@ -1118,6 +1118,9 @@ pub struct Tracker {
     /// its time and the colour to move by the clock after it — after the moves to the dump's
     /// board, unless the board changes within the sensor's lag (see [`Tracker::dump_turn`]).
     dump_press: Option<(u64, Option<Color>)>,
+    /// While a press is judged right after a full dump: the colour to move by the clock
+    /// after it, and the board it completes (see [`Tracker::dump_parity`]).
+    press_turn: Option<(Color, Sensed)>,
     /// Whether the clock's left side runs after the last press (its side told by the session).
     press_left: Option<bool>,
     /// Which colour the clock's left side is, as presses completing a move showed: one vote
@@ -1285,6 +1288,7 @@ impl Tracker {
             moves_since_press: 0,
             press_after_dump: false,
             dump_press: None,
+            press_turn: None,
             press_left: None,
             left_white_votes: 0,
             early_presses: 0,
@@ -2182,7 +2186,15 @@ impl Tracker {
             self.early_presses += presses - matched;
         }
         if self.dirty {
+            // (Right after a dump, the board the press completes leaves the clock's colour
+            // to move — see `Tracker::dump_parity`.)
+            if self.dump_since_confirm
+                && let Some(turn) = self.clock_turn()
+            {
+                self.press_turn = Some((turn, self.sensed(fields, self.orientation)));
+            }
             self.evaluate(now, fields);
+            self.press_turn = None;
         }
         // (Each press completes one move: a press after two moves reported at once — the
         // opponent replied before the first settled, and pressed too — is not a press
@@ -3987,9 +3999,18 @@ impl Tracker {
         board: &Sensed,
         mut lines: Vec<Vec<Move>>,
     ) -> Vec<Vec<Move>> {
-        if self.dump_at.as_ref().is_some_and(|d| d.1 == *board)
-            && let Some(turn) = self.dump_turn(now)
-        {
+        let turn = if self.dump_at.as_ref().is_some_and(|d| d.1 == *board) {
+            self.dump_turn(now)
+        } else {
+            None
+        }
+        .or_else(|| {
+            self.press_turn
+                .as_ref()
+                .filter(|(_, b)| b == board)
+                .map(|(t, _)| *t)
+        });
+        if let Some(turn) = turn {
             lines.retain(|l| {
                 let flips = l.len() % 2 == 1;
                 (pos.turn() != turn) == flips
