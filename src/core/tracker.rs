@@ -7066,6 +7066,12 @@ impl Tracker {
         if !all_unseen {
             return false;
         }
+        // (Nor at a press right after a dump: it completed the last move, no capturer is in
+        // the hand — `Nd4 Nxd4 Bxd4` missed, then `c3` pressed: the lines waited on while
+        // Black played on, and then none reached the board.)
+        if self.press_turn.is_some() {
+            return false;
+        }
         // (After a full dump — the link was down, play goes on meanwhile — lines whose last
         // move is no capture never seen: each such capture was followed by other moves, no
         // capturer is in the hand. Waiting let the next moves begin, beyond the search's reach
