@@ -2510,3 +2510,15 @@ fn a_press_right_after_a_dump_tells_the_side_to_move_on_the_board_it_completes()
 fn a_press_right_after_a_dump_waits_for_no_capture() {
     exact_without_alerts(&[(509, 0), (121, 5000)], Sensing::Occupancy);
 }
+
+/// Occupancy boards, right after a dump: a revision of the last move must reach its square,
+/// as a revision does after the dump's own moves (`Tracker::revision_passes_target`, now in
+/// the one-move revision too). `Bg5-f6` seen, then `Nf5 Be7 Nh6` missed in a repetition rule
+/// case (`SEED=0` sample 204) leave f6 empty and h6 filled, as `Bg5-h6` would: it was so
+/// revised, and the game stalled for good at ply 27 of 157. Now read to the end (a later
+/// stretch is flagged, the real moves named), as is 10000 sample 196, which had ended two
+/// plies long.
+#[test]
+fn a_move_read_before_a_dump_is_revised_only_through_its_square() {
+    read_to_the_end_without_alerts(&[(204, 0), (196, 10_000)], Sensing::Occupancy);
+}
