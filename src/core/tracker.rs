@@ -1138,6 +1138,9 @@ pub struct Tracker {
     /// target never read empty), a guess the next move may show undecided (see
     /// [`Tracker::undecided_after_unseen`]).
     unseen_ply: Option<u32>,
+    /// The ply of the last `undecided` announcement: the moves to it a guess the board
+    /// cannot tell from other lines (see [`Tracker::announce_undecided`]).
+    undecided_ply: Option<u32>,
     /// Rapid/blitz: the completed illegal move that will stand if the opponent replies to it.
     may_stand: Option<Move>,
     /// A clock press waiting to be judged (one scan later).
@@ -1294,6 +1297,7 @@ impl Tracker {
             early_presses: 0,
             presses_back: 0,
             unseen_ply: None,
+            undecided_ply: None,
             may_stand: None,
             pending_press: None,
             presses_pending: 0,
@@ -3514,6 +3518,36 @@ impl Tracker {
                                         && self.filled_after(l[0].to(), landed))
                             }),
                     );
+                }
+                // (Right after a dump at this ply, the last move read update by update
+                // before it: moves forward as many that give the board — from any square,
+                // made while the link was down — come before its revision, as
+                // `Tracker::take_missed_and_back` has it for one move: `Bxf3` seen, then
+                // `Qxf3 Nxd4` missed and `Qd1` made, read as `Nxd4 Nxd4 Bxd1` in place of
+                // `Bxf3`, the game stalled 46 plies short.)
+                // (Not a capture never seen nor a move announced `undecided`: a guess the
+                // revision may put right.)
+                if !revising.is_empty()
+                    && self.dump_since_confirm
+                    && !self.alert
+                    && !self.revisions_unbound()
+                    && self.unseen_ply != Some(self.ply())
+                    && self.undecided_ply != Some(self.ply())
+                {
+                    if !lines.is_empty() {
+                        revising.clear();
+                    } else {
+                        let forward = self.dump_parity(
+                            now,
+                            &cur,
+                            &sensed,
+                            self.lines_wide(&cur, &sensed, len, true),
+                        );
+                        if !forward.is_empty() {
+                            self.take_lines(now, forward);
+                            return;
+                        }
+                    }
                 }
                 let revised: Vec<Vec<Move>> = revising
                     .into_iter()
@@ -9744,6 +9778,7 @@ impl Tracker {
     /// Announces `lines` as moves the board could not tell apart, the first the one reported:
     /// it ends at the game position.
     fn announce_undecided(&mut self, now: u64, lines: &[Vec<Move>], why: Undecided) {
+        self.undecided_ply = Some(self.ply());
         self.ops.push((
             now,
             GameOp::Ambiguous {
@@ -9960,6 +9995,7 @@ impl Tracker {
                 self.early_presses = 0;
                 self.presses_back = 0;
                 self.unseen_ply = None;
+                self.undecided_ply = None;
                 self.may_stand = None;
                 self.absent = Bitboard::EMPTY;
                 self.returning = Bitboard::EMPTY;
