@@ -4282,14 +4282,7 @@ impl Tracker {
         self.pending_dump = None;
         self.show_ahead = None;
         // (The press completed the last of them: no capture among them is waited for.)
-        let found = self.clocked(found);
-        if let [line] = found.as_slice() {
-            let line = line.clone();
-            self.apply_line(now, &line);
-            self.confirmed();
-        } else {
-            self.start_pending(now, found);
-        }
+        self.take_at_once(now, found);
         if self.game.is_some() {
             self.reshow(now, old, mark);
         }
@@ -6701,6 +6694,12 @@ impl Tracker {
         if self.wait_for_capture(now, &lines) {
             return;
         }
+        self.take_at_once(now, lines);
+    }
+
+    /// [`Tracker::take_lines`] without waiting for a capture never seen: those a clock
+    /// allows (see [`Tracker::clocked`]) played when one, else candidates pending.
+    fn take_at_once(&mut self, now: u64, lines: Vec<Vec<Move>>) {
         let lines = self.clocked(lines);
         if let [line] = lines.as_slice() {
             let line = line.clone();
