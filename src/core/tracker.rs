@@ -4271,16 +4271,11 @@ impl Tracker {
         if found.is_empty() {
             return false;
         }
-        let shown = std::mem::take(&mut self.shown);
-        let old: Vec<Move> = self
-            .game
-            .as_ref()
-            .map(|g| g.moves.iter().chain(&shown).copied().collect())
-            .unwrap_or_default();
-        let mark = self.ops.len();
+        let Some((old, mark)) = self.unshow() else {
+            return false;
+        };
         self.pending.clear();
         self.pending_dump = None;
-        self.show_ahead = None;
         // (The press completed the last of them: no capture among them is waited for.)
         self.take_at_once(now, found);
         if self.game.is_some() {
@@ -9374,15 +9369,24 @@ impl Tracker {
     /// While ambiguous: keep the candidate lines that explain the new board (extended by up
     /// to two moves), and report what all remaining lines agree on.
     fn extend_pending(&mut self, now: u64, sensed: &Sensed, fields: &[PieceCode; 64]) {
-        let Some(g) = self.game.as_ref() else { return };
-        let shown = std::mem::take(&mut self.shown);
-        let old: Vec<Move> = g.moves.iter().chain(&shown).copied().collect();
-        let mark = self.ops.len();
-        self.show_ahead = None;
+        let Some((old, mark)) = self.unshow() else {
+            return;
+        };
         self.narrow_pending(now, sensed, fields);
         if self.game.is_some() {
             self.reshow(now, old, mark);
         }
+    }
+
+    /// Before the candidates pending change: the moves shown beyond the game position (and
+    /// any shown ahead) taken off — what was reported so far, and the ops mark, for
+    /// [`Tracker::reshow`] to report only where the new candidates part from it.
+    fn unshow(&mut self) -> Option<(Vec<Move>, usize)> {
+        let g = self.game.as_ref()?;
+        let shown = std::mem::take(&mut self.shown);
+        let old: Vec<Move> = g.moves.iter().chain(&shown).copied().collect();
+        self.show_ahead = None;
+        Some((old, self.ops.len()))
     }
 
     /// Occupancy boards: `sensed` is `line` played from `cur` with one piece lifted that the
