@@ -66,12 +66,12 @@ fn fold_by_board(stdout: &[u8]) -> HashMap<String, Vec<String>> {
 /// captures through the binary in the given sensing modes (`false`: identity, `true`:
 /// occupancy) and returns the number of games and the failures.
 pub fn run(step: usize, patterns: &[Pattern], modes: &[bool]) -> (usize, Vec<String>) {
-    let dir = std::env::temp_dir().join(format!(
-        "eboardd-games-{}-{step}-{}-{modes:?}",
-        std::process::id(),
-        patterns.len()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
+    // Removed when the run ends, failed or not.
+    let tmp = tempfile::Builder::new()
+        .prefix(&format!("eboardd-games-{step}-"))
+        .tempdir()
+        .unwrap();
+    let dir = tmp.path().to_path_buf();
     let mut expected: Vec<(PathBuf, Orientation, SimGame)> = Vec::new();
     let mut n = 0;
 

@@ -23,10 +23,14 @@ fn hex(b: &[u8]) -> String {
         .join(" ")
 }
 
-fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("eboardd-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+/// A fresh temporary folder (removed when dropped) and the path of `name` in it.
+fn tmp(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::Builder::new()
+        .prefix("eboardd-test-")
+        .tempdir()
+        .unwrap();
+    let path = dir.path().join(name);
+    (dir, path)
 }
 
 fn json_lines(out: &[u8]) -> Vec<serde_json::Value> {
@@ -70,7 +74,7 @@ fn random_bytes_mixed_with_valid_frames() {
         text.push_str(&format!("{t} rx {}\n", hex(&stream[pos..pos + len])));
         pos += len;
     }
-    let path = tmp("mixed.cap");
+    let (_dir, path) = tmp("mixed.cap");
     std::fs::write(&path, text).unwrap();
     let out = eboardd()
         .args(["replay", "--json"])
@@ -126,7 +130,7 @@ fn sample_capture_replays() {
 
 #[test]
 fn malformed_line_names_file_and_line() {
-    let path = tmp("bad.cap");
+    let (_dir, path) = tmp("bad.cap");
     std::fs::write(&path, "# eboardd capture v1\n0 rx 8e 00 05\n12 rx zz\n").unwrap();
     let out = eboardd().arg("replay").arg(&path).output().unwrap();
     assert_eq!(out.status.code(), Some(2));

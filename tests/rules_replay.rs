@@ -70,8 +70,11 @@ fn describe(v: &serde_json::Value) -> Option<String> {
 
 #[test]
 fn claims_and_game_ends_through_replay_equal_the_monitor() {
-    let dir = std::env::temp_dir().join(format!("eboardd-rules-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::Builder::new()
+        .prefix("eboardd-rules-")
+        .tempdir()
+        .unwrap();
+    let dir = tmp.path().to_path_buf();
     let patterns: Vec<Pattern> = Pattern::ALL
         .iter()
         .copied()
@@ -240,8 +243,11 @@ fn set_up_scenarios_through_replay_equal_the_monitor() {
         ("8/8/4k3/8/2b5/8/5K2/1B6 w - - 0 1", "1. Kg3"),
         ("8/8/4k3/8/2n5/8/5K2/1N6 w - - 0 1", "1. Kf3 Kf5"),
     ];
-    let dir = std::env::temp_dir().join(format!("eboardd-setup-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::Builder::new()
+        .prefix("eboardd-setup-")
+        .tempdir()
+        .unwrap();
+    let dir = tmp.path().to_path_buf();
     let mut with_events = 0;
     for (i, (fen, moves)) in cases.iter().enumerate() {
         let pgn = format!("[FEN \"{fen}\"]\n[SetUp \"1\"]\n\n{moves} *\n");
