@@ -169,6 +169,41 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             "of two readings of one position the one with fewer unseen",
         ),
         (
+            150000,
+            118,
+            "of two readings of one position the one whose origins emptied in order",
+        ),
+        (
+            370000,
+            114,
+            "of two readings of one position the one whose origins emptied in order",
+        ),
+        (
+            180000,
+            162,
+            "of two readings of one position the one whose origins emptied in order",
+        ),
+        (
+            250000,
+            128,
+            "of two readings of one position the one whose origins emptied in order",
+        ),
+        (
+            230000,
+            134,
+            "of two readings of one position the one whose origins emptied in order",
+        ),
+        (
+            270000,
+            805,
+            "of two readings of one position the one whose origins emptied in order",
+        ),
+        (
+            300000,
+            560,
+            "of two readings of one position the one whose origins emptied in order",
+        ),
+        (
             60000,
             692,
             "moves on to the occupancy before the last move, not a takeback",
