@@ -204,6 +204,16 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             "of two readings of one position the one whose origins emptied in order",
         ),
         (
+            5000,
+            101,
+            "a reading with a piece in the hand: origins emptied in order as well as the others'",
+        ),
+        (
+            70000,
+            775,
+            "a revision two of whose origins emptied out of order waits for the board to rest",
+        ),
+        (
             60000,
             692,
             "moves on to the occupancy before the last move, not a takeback",

@@ -3650,6 +3650,20 @@ impl Tracker {
                         self.irregular(now, &cur, sensed);
                         return;
                     }
+                    // (Occupancy boards: nor a revision two of whose moves or more had their
+                    // origins reported emptied out of their order, until the board has
+                    // rested `PENDING_REST_MS`: a move in progress — `Qh4-e7` read `Qg5` as
+                    // she slid, `Ne4` and Black's knight lifted to take it read `Nc5-e4
+                    // Nxe4 Qe7 Nd6`, the knight's origin emptied last.)
+                    if self.cfg.sensing == Sensing::Occupancy
+                        && !self.dump_since_confirm
+                        && lc >= 2
+                        && now < self.last_change_ms + PENDING_REST_MS
+                    {
+                        self.rest_look = Some(self.last_change_ms + PENDING_REST_MS);
+                        self.irregular(now, &cur, sensed);
+                        return;
+                    }
                     // (Occupancy boards: nor when the board is moves from the game position,
                     // fewer than the revision's, with a capture in progress — the victim and
                     // the capturer lifted, see `capture_in_progress_after`: `bxa2+` re-read
@@ -4791,10 +4805,16 @@ impl Tracker {
             // looked like `Bd2` with the queen in the hand. Revising more, queens shuffled
             // back and forth explain a piece in the hand away too readily.)
             if in_hand && !deep {
+                // (…whose moves' origins were reported emptied in their order as well as
+                // those of the readings set aside: `Qxf7 Kd8` read again as `Kd8 Qxf7`, the
+                // queen's capture last with her origin reported emptied before the king's.)
+                let misses = |l: &[Move]| self.lift_misses_since(k, l);
+                let best = lines.iter().map(|l| misses(l)).min();
                 lines.retain(|l| {
-                    l.last()
+                    (l.last()
                         .is_some_and(|m| m.is_capture() && self.seen_empty.contains(m.to()))
-                        || (revised <= 2 && self.unseen_captures(l) == 0)
+                        || (revised <= 2 && self.unseen_captures(l) == 0))
+                        && Some(misses(l)) == best
                 });
             }
             if !lines.is_empty() {
@@ -9333,6 +9353,21 @@ impl Tracker {
             .get(ply.saturating_sub(1))
             .copied()
             .unwrap_or(self.history_total);
+        let emptied: Vec<Square> = self
+            .reports_since(first)
+            .into_iter()
+            .filter(|r| !r.1)
+            .map(|r| r.0)
+            .collect();
+        lift_misses(&emptied, line)
+    }
+
+    /// [`lift_misses`] of `line`, moves from ply `k` of the game, over the reports followed
+    /// again from there (see [`Tracker::refollow_within`]).
+    fn lift_misses_since(&self, k: usize, line: &[Move]) -> usize {
+        let Some(&first) = self.game.as_ref().and_then(|g| g.move_history.get(k)) else {
+            return 0;
+        };
         let emptied: Vec<Square> = self
             .reports_since(first)
             .into_iter()
