@@ -214,6 +214,21 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             "a revision two of whose origins emptied out of order waits for the board to rest",
         ),
         (
+            80000,
+            865,
+            "moves two of whose origins emptied out of order, a piece maybe in the hand: wait",
+        ),
+        (
+            360000,
+            153,
+            "moves two of whose origins emptied out of order, a piece maybe in the hand: wait",
+        ),
+        (
+            5000,
+            245,
+            "moves two of whose origins emptied out of order, a piece maybe in the hand: wait",
+        ),
+        (
             60000,
             692,
             "moves on to the occupancy before the last move, not a takeback",

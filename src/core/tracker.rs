@@ -3781,6 +3781,20 @@ impl Tracker {
                 self.wait_unexplained(&sensed, rest_deadline);
                 return;
             }
+            // (Occupancy boards: lines each two of whose moves or more had their origins
+            // reported emptied out of their order, until the board has rested
+            // `PENDING_REST_MS`: a move in progress — `Rad1 Bxf4` and the rook's victim on d4
+            // lifted read `Bxe5 Qxe5 Rad1 Qxf4`.)
+            if self.cfg.sensing == Sensing::Occupancy
+                && !self.dump_since_confirm
+                && now < self.last_change_ms + PENDING_REST_MS
+                && lines.iter().all(|l| self.lift_order_cost(l) >= 2)
+                && (self.in_hand_after_chain(&sensed) || self.in_hand_after_line(&cur, &sensed))
+            {
+                self.rest_look = Some(self.last_change_ms + PENDING_REST_MS);
+                self.irregular(now, &cur, sensed);
+                return;
+            }
             if !self.dump_since_confirm
                 && ((lines.len() == 1 && self.order_cost(&cur, &lines[0]) != Some(0))
                     || lines.iter().all(|l| self.order_cost(&cur, l) != Some(0))
