@@ -229,6 +229,16 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             "moves two of whose origins emptied out of order, a piece maybe in the hand: wait",
         ),
         (
+            10000,
+            616,
+            "a move forward out of order gives way to a reading in order from a ply or two back",
+        ),
+        (
+            60000,
+            330,
+            "a move forward out of order gives way to a reading in order from a ply or two back",
+        ),
+        (
             60000,
             692,
             "moves on to the occupancy before the last move, not a takeback",

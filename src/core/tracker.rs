@@ -3852,6 +3852,26 @@ impl Tracker {
             if self.take_pressed(now, &cur, &sensed, shortest) {
                 return;
             }
+            // (Occupancy boards: every line with a move whose origin was reported emptied out
+            // of its order, when the reports followed again from a ply or two back read the
+            // board with every origin in order: that reading.)
+            if self.cfg.sensing == Sensing::Occupancy
+                && !self.dump_since_confirm
+                && lines.iter().all(|l| self.lift_order_cost(l) >= 1)
+                && let Some((k, mut read)) = self.refollow_within(&sensed, usize::MAX, 2)
+                && k < n - 1
+            {
+                read.retain(|l| {
+                    k + l.len() == n - 1 + shortest
+                        && self.lift_misses_since(k, l) == 0
+                        && self.unseen_captures(l) == 0
+                });
+                if !read.is_empty() {
+                    self.takeback_to(now, k);
+                    self.take_lines(now, read);
+                    return;
+                }
+            }
             self.take_lines(now, lines);
             return;
         }
