@@ -4842,13 +4842,16 @@ impl Tracker {
                 // (…whose moves' origins were reported emptied in their order as well as
                 // those of the readings set aside: `Qxf7 Kd8` read again as `Kd8 Qxf7`, the
                 // queen's capture last with her origin reported emptied before the king's.)
-                let misses = |l: &[Move]| self.lift_misses_since(k, l);
-                let best = lines.iter().map(|l| misses(l)).min();
+                let misses: Vec<usize> =
+                    lines.iter().map(|l| self.lift_misses_since(k, l)).collect();
+                let best = misses.iter().min().copied();
+                let mut misses = misses.into_iter();
                 lines.retain(|l| {
+                    let m = misses.next();
                     (l.last()
                         .is_some_and(|m| m.is_capture() && self.seen_empty.contains(m.to()))
                         || (revised <= 2 && self.unseen_captures(l) == 0))
-                        && Some(misses(l)) == best
+                        && m == best
                 });
             }
             if !lines.is_empty() {
@@ -9387,13 +9390,7 @@ impl Tracker {
             .get(ply.saturating_sub(1))
             .copied()
             .unwrap_or(self.history_total);
-        let emptied: Vec<Square> = self
-            .reports_since(first)
-            .into_iter()
-            .filter(|r| !r.1)
-            .map(|r| r.0)
-            .collect();
-        lift_misses(&emptied, line)
+        self.lift_misses_after(first, line)
     }
 
     /// [`lift_misses`] of `line`, moves from ply `k` of the game, over the reports followed
@@ -9402,6 +9399,12 @@ impl Tracker {
         let Some(&first) = self.game.as_ref().and_then(|g| g.move_history.get(k)) else {
             return 0;
         };
+        self.lift_misses_after(first, line)
+    }
+
+    /// [`lift_misses`] of `line` over the reports from the one numbered `first` on (see
+    /// [`Tracker::reports_since`]).
+    fn lift_misses_after(&self, first: usize, line: &[Move]) -> usize {
         let emptied: Vec<Square> = self
             .reports_since(first)
             .into_iter()
