@@ -3632,36 +3632,24 @@ impl Tracker {
                     // the board is moves forward that account for every report with one
                     // piece lifted since — the next capture's victim, say: a move in
                     // progress.)
-                    if self.cfg.sensing == Sensing::Occupancy
-                        && !self.dump_since_confirm
-                        && line.iter().any(|m| {
-                            m.is_capture()
-                                && !m.is_en_passant()
-                                && self.move_evidence(m, Bitboard::EMPTY) == 0
-                        })
-                        && now < self.last_change_ms + PENDING_REST_MS
-                        && self.in_hand_after_line(&cur, &sensed)
-                    {
-                        // (Until the board has rested `PENDING_REST_MS`: a piece held that
-                        // long is no move in progress — the game's last moves, `Bc1-f4`
-                        // read `Be3` as the bishop slid on, then `Qd4xf4` at once, had stood
-                        // unread for good.)
-                        self.rest_look = Some(self.last_change_ms + PENDING_REST_MS);
-                        self.irregular(now, &cur, sensed);
-                        return;
-                    }
-                    // (Occupancy boards: nor a revision two of whose moves or more had their
-                    // origins reported emptied out of their order, until the board has
-                    // rested `PENDING_REST_MS`: a move in progress — `Qh4-e7` read `Qg5` as
-                    // she slid, `Ne4` and Black's knight lifted to take it read `Nc5-e4
+                    // (Nor a revision two of whose moves or more had their origins reported
+                    // emptied out of their order: a move in progress — `Qh4-e7` read `Qg5`
+                    // as she slid, `Ne4` and Black's knight lifted to take it read `Nc5-e4
                     // Nxe4 Qe7 Nd6`, the knight's origin emptied last.)
+                    // (Until the board has rested `PENDING_REST_MS`: a piece held that long
+                    // is no move in progress — the game's last moves, `Bc1-f4` read `Be3` as
+                    // the bishop slid on, then `Qd4xf4` at once, had stood unread for good.)
                     if self.cfg.sensing == Sensing::Occupancy
                         && !self.dump_since_confirm
-                        && lc >= 2
                         && now < self.last_change_ms + PENDING_REST_MS
+                        && (lc >= 2
+                            || (line.iter().any(|m| {
+                                m.is_capture()
+                                    && !m.is_en_passant()
+                                    && self.move_evidence(m, Bitboard::EMPTY) == 0
+                            }) && self.in_hand_after_line(&cur, &sensed)))
                     {
-                        self.rest_look = Some(self.last_change_ms + PENDING_REST_MS);
-                        self.irregular(now, &cur, sensed);
+                        self.irregular_until_rest(now, &cur, sensed);
                         return;
                     }
                     // (Occupancy boards: nor when the board is moves from the game position,
@@ -3791,8 +3779,7 @@ impl Tracker {
                 && lines.iter().all(|l| self.lift_order_cost(l) >= 2)
                 && (self.in_hand_after_chain(&sensed) || self.in_hand_after_line(&cur, &sensed))
             {
-                self.rest_look = Some(self.last_change_ms + PENDING_REST_MS);
-                self.irregular(now, &cur, sensed);
+                self.irregular_until_rest(now, &cur, sensed);
                 return;
             }
             if !self.dump_since_confirm
@@ -4086,17 +4073,17 @@ impl Tracker {
         board: &Sensed,
         mut lines: Vec<Vec<Move>>,
     ) -> Vec<Vec<Move>> {
-        let turn = if self.dump_at.as_ref().is_some_and(|d| d.1 == *board) {
-            self.dump_turn(now)
-        } else {
-            None
-        }
-        .or_else(|| {
-            self.press_turn
-                .as_ref()
-                .filter(|(_, b)| b == board)
-                .map(|(t, _)| *t)
-        });
+        let turn = self
+            .dump_at
+            .as_ref()
+            .filter(|d| d.1 == *board)
+            .and_then(|_| self.dump_turn(now))
+            .or_else(|| {
+                self.press_turn
+                    .as_ref()
+                    .filter(|(_, b)| b == board)
+                    .map(|(t, _)| *t)
+            });
         if let Some(turn) = turn {
             lines.retain(|l| {
                 let flips = l.len() % 2 == 1;
@@ -6092,6 +6079,14 @@ impl Tracker {
             self.ops.push((now, GameOp::SetupError { setup }));
         }
         true
+    }
+
+    /// [`Tracker::irregular`], the board looked at again once it has rested
+    /// `PENDING_REST_MS` (see `Tracker::rest_look`): a move in progress, unless a piece is
+    /// held that long.
+    fn irregular_until_rest(&mut self, now: u64, cur: &Chess, sensed: Sensed) {
+        self.rest_look = Some(self.last_change_ms + PENDING_REST_MS);
+        self.irregular(now, cur, sensed);
     }
 
     fn irregular(&mut self, now: u64, cur: &Chess, sensed: Sensed) {
@@ -9390,21 +9385,6 @@ impl Tracker {
             .get(ply.saturating_sub(1))
             .copied()
             .unwrap_or(self.history_total);
-        self.lift_misses_after(first, line)
-    }
-
-    /// [`lift_misses`] of `line`, moves from ply `k` of the game, over the reports followed
-    /// again from there (see [`Tracker::refollow_within`]).
-    fn lift_misses_since(&self, k: usize, line: &[Move]) -> usize {
-        let Some(&first) = self.game.as_ref().and_then(|g| g.move_history.get(k)) else {
-            return 0;
-        };
-        self.lift_misses_after(first, line)
-    }
-
-    /// [`lift_misses`] of `line` over the reports from the one numbered `first` on (see
-    /// [`Tracker::reports_since`]).
-    fn lift_misses_after(&self, first: usize, line: &[Move]) -> usize {
         let emptied: Vec<Square> = self
             .reports_since(first)
             .into_iter()
@@ -9412,6 +9392,17 @@ impl Tracker {
             .map(|r| r.0)
             .collect();
         lift_misses(&emptied, line)
+    }
+
+    /// [`lift_misses`] of `line`, moves from ply `k` of the game (not beyond its last move:
+    /// none), over the reports followed again from there (see [`Tracker::refollow_within`]):
+    /// [`Tracker::lift_order_cost_from`] the ply after.
+    fn lift_misses_since(&self, k: usize, line: &[Move]) -> usize {
+        if self.game.as_ref().is_some_and(|g| k < g.moves.len()) {
+            self.lift_order_cost_from(k + 1, line)
+        } else {
+            0
+        }
     }
 
     /// The field reports from the one numbered `first` in `history` on, then those since the
