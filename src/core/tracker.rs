@@ -9486,6 +9486,21 @@ impl Tracker {
                 .any(|m| m.is_capture() && m.to() == sq)
     }
 
+    /// Occupancy boards: the board before the last report, a piece lifted, is `line` extended
+    /// by moves nobody saw made (a full dump's, or unseen captures): `occ` is that board with
+    /// the piece in the hand — the victim of a capture `line` does not reach yet.
+    fn lifted_from_extension(&self, cur: &Chess, line: &[Move], occ: Bitboard) -> bool {
+        let Some(&(sq, false, ..)) = self.reports.last() else {
+            return false;
+        };
+        if occ.contains(sq) {
+            return false;
+        }
+        !self
+            .extend_line(cur, line, &Sensed::Occupancy(occ.with(sq)), |_| true)
+            .is_empty()
+    }
+
     /// Candidates pending: the board narrows them down (see `extend_pending`).
     fn narrow_pending(&mut self, now: u64, sensed: &Sensed, fields: &[PieceCode; 64]) {
         let Some(g) = self.game.as_ref() else { return };
@@ -9579,6 +9594,12 @@ impl Tracker {
             if let Sensed::Occupancy(occ) = sensed {
                 if next.len() == before {
                     in_hand |= one_lifted_after(&pos, *occ);
+                    // (A candidate whose extension was the board before this piece was
+                    // lifted: as good as one more move with a piece in the hand.)
+                    if self.lifted_from_extension(&cur, line, *occ) {
+                        in_hand = true;
+                        lifted = true;
+                    }
                 } else {
                     // (A candidate extended, that also shows the board as one more move with
                     // a piece in the hand: as good as a capture in progress, see below.)
