@@ -2382,6 +2382,20 @@ fn moves_missed_on_occupancy_boards_are_read_with_the_side_the_clock_shows() {
     exact_without_alerts(&[(200, 5000)], Sensing::Occupancy);
 }
 
+/// Occupancy boards with a clock: each press completes one move, and presses completing the
+/// last move vote which colour each side of the clock is — but only when no move is left
+/// unpressed. The moves read from a dump had their presses missed with the link down, so the
+/// count stayed a move ahead for the rest of the game and no press voted again: in `SEED=0`
+/// sample 668 the clock never told the side to move, `Rd8 Ne4 Rxd1` was read from ply 24 as
+/// `Nd5 Nxd5 Bf6`, and the game stalled at ply 34 of 88. The first press after a dump now
+/// starts the count afresh: exact to the end. (Over the 1,032 games with missed stretches,
+/// `SEED=0` +1, `SEED=10000` −1 — sample 193, a 75-move rule case whose missed king and rook
+/// moves are read in another order —, `SEED=5000` and four held-out draws unchanged.)
+#[test]
+fn the_first_press_after_a_dump_starts_the_count_of_presses_afresh() {
+    exact_without_alerts(&[(668, 0)], Sensing::Occupancy);
+}
+
 /// Occupancy boards with a clock: `Ba2-b1 b4 Qa1-a2` missed (`SEED=0` sample 200) was read
 /// from the dump as `Ra1-b1 b4`, then with a ply more as `Ra1-c1 b4 Rc1-b1` — a2 reads
 /// occupied throughout, so the usual search never starts a move there — and `Qa2-a3` next

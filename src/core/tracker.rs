@@ -2219,8 +2219,12 @@ impl Tracker {
             // (Occupancy boards: every move reported is pressed but maybe the last — a press
             // may reach the board late —, none more: the count is back in step after a press
             // forgotten or lost, and errs only towards presses too few.)
+            // (The first press after a dump: the presses of the moves read from it were
+            // missed with the link down — the count starts afresh, or it stays a move ahead
+            // for the rest of the game and no press completing a move votes again.)
             if counted {
-                self.moves_since_press = self.moves_since_press.min(1);
+                let left = if after_dump { 0 } else { 1 };
+                self.moves_since_press = self.moves_since_press.min(left);
                 self.early_presses = 0;
                 self.presses_back = 0;
             }
