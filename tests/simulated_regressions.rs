@@ -1033,6 +1033,31 @@ fn games_put_right_by_occupancy_rules_stay_exact() {
             798,
             "candidates pending, the board before a piece was lifted one's extension: a piece in the hand, no reason to drop it (`Qc6` read `Qxh3` from ply 22)",
         ),
+        (
+            170000,
+            116,
+            "candidates decided for the likeliest swapped for another when the next move is legal only after it (`Qh5 Rxh5` read `Qxd6 Rh5`, then Black's king beside the queen; stalled at ply 61 of 65)",
+        ),
+        (
+            230000,
+            90,
+            "candidates decided for the likeliest swapped for another when the next move is legal only after it (stalled at ply 64 of 68)",
+        ),
+        (
+            380000,
+            166,
+            "candidates decided for the likeliest swapped for another when the next move is legal only after it (stalled at ply 65 of 69)",
+        ),
+        (
+            70000,
+            778,
+            "candidates decided for the likeliest swapped for another when the next move is legal only after it (`Nxa5` read `Nd4` from ply 62)",
+        ),
+        (
+            80000,
+            936,
+            "candidates decided for the likeliest swapped for another when the next move is legal only after it (`Nxe4` read `Nxh3` from ply 24)",
+        ),
     ];
     check(&games, Sensing::Occupancy, cases);
 }

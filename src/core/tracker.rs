@@ -386,6 +386,10 @@ const SLIDE_PAUSE_MS: u64 = 1_000;
 /// like a move; a random game's rook paused 450 ms on its way.)
 const TAKEBACK_REST_MS: u64 = 800;
 
+/// Candidates decided for the likeliest are swapped for another (see
+/// [`Tracker::swap_forced`]) at most this many plies after they parted.
+const FORCED_SWAP_PLIES: usize = 30;
+
 /// At most this many candidate lines are collected.
 const MAX_LINES: usize = 16;
 
@@ -1237,6 +1241,10 @@ pub struct Tracker {
     /// target stayed apart for [`PENDING_PLIES`] and were last decided for the likeliest
     /// (see [`Tracker::reread_forced`]).
     forced_at: Option<u32>,
+    /// Occupancy boards: candidates decided for the likeliest after they stayed apart for
+    /// [`PENDING_PLIES`] — the ply they parted at, the line taken and the others (see
+    /// [`Tracker::swap_forced`]).
+    forced_alts: Option<(usize, Vec<Move>, Vec<Vec<Move>>)>,
 }
 
 /// What a report of a square read empty changed besides the reports: the timers, and the
@@ -1328,6 +1336,7 @@ impl Tracker {
             before_empty: None,
             show_ahead: None,
             forced_at: None,
+            forced_alts: None,
         }
     }
 
@@ -1382,6 +1391,7 @@ impl Tracker {
         self.pending_dump = None;
         self.position_mark = None;
         self.forced_at = None;
+        self.forced_alts = None;
         self.orientation = orientation;
         self.live = None;
         self.chain.clear();
@@ -4753,6 +4763,10 @@ impl Tracker {
             self.wait_unexplained(sensed, deadline);
             return true;
         }
+        // (Candidates decided for the likeliest, another of which explains the board.)
+        if self.swap_forced(now, sensed) {
+            return true;
+        }
         // (An en passant capture with the captured pawn still on the board: a move in
         // progress, not a board to read the moves again for.)
         if let (Sensed::Occupancy(occ), Some(g)) = (sensed, self.game.as_ref())
@@ -7270,6 +7284,63 @@ impl Tracker {
         }
         self.takeback_to(now, k);
         self.take_lines(now, read);
+        true
+    }
+
+    /// Occupancy boards, a board nothing explains that has rested as long as a capture never
+    /// seen must (called first thing by [`Tracker::try_reread`]): when candidates were decided
+    /// for the likeliest after staying apart for [`PENDING_PLIES`] (see
+    /// [`Tracker::forced_alts`]), at most [`FORCED_SWAP_PLIES`] plies ago, and another of as
+    /// many plies — with the moves since played as the same squares — explains the board by
+    /// one more move that accounts for every report since in order, with no capture never
+    /// seen, that one is taken: `takeback`s to where they parted, then its moves. The
+    /// candidates had left the same occupancy after every move; the move now is legal only
+    /// after the other (`Qd1-h5 Rxh5` taken as `Qxd6 Rh5`, the queen left on d6, then
+    /// Black's king to e7 beside her: the game had stalled for good, `SEED=170000` sample
+    /// 116). Since 2026-12-07, stop 61: over the 40 draws +5 −0; `MISSED=1` occupancy +3 /
+    /// +1 / +3, held-out +2 / +1 / +2 / +3; identity unchanged. (Taken at once: waiting for
+    /// a longer rest kept the re-reading that put other games right from its chance, +2 −1;
+    /// two moves more, or candidates of another length, took a piece where it stands in the
+    /// game as it is — a move in progress there —, −2 over the 40 draws.)
+    fn swap_forced(&mut self, now: u64, sensed: &Sensed) -> bool {
+        if self.cfg.sensing != Sensing::Occupancy || self.dump_since_confirm || self.alert {
+            return false;
+        }
+        let Some((f, taken, others)) = self.forced_alts.clone() else {
+            return false;
+        };
+        let Some(g) = self.game.as_ref() else {
+            return false;
+        };
+        let n = g.moves.len();
+        if n < f + taken.len() || g.moves[f..f + taken.len()] != taken[..] {
+            self.forced_alts = None;
+            return false;
+        }
+        if n - f > FORCED_SWAP_PLIES {
+            return false;
+        }
+        let since: Vec<Move> = g.moves[f + taken.len()..].to_vec();
+        let start = g.positions[f].clone();
+        let mut found: Vec<Vec<Move>> = Vec::new();
+        for alt in others.iter().filter(|l| l.len() == taken.len()) {
+            let Some((pos, line)) = replay_on(played(&start, alt), alt.clone(), &since) else {
+                continue;
+            };
+            // (Anything less a move in progress in the game as it stands may give.)
+            let mut ext = self.lines(&pos, sensed, 1);
+            ext.retain(|e| self.fit(&pos, e) == Some((0, 0)) && self.unseen_captures(e) == 0);
+            found.extend(
+                ext.into_iter()
+                    .map(|e| line.iter().chain(&e).copied().collect()),
+            );
+        }
+        if found.is_empty() {
+            return false;
+        }
+        self.forced_alts = None;
+        self.takeback_to(now, f);
+        self.take_lines(now, found);
         true
     }
 
@@ -9875,6 +9946,10 @@ impl Tracker {
             if self.pending[1..].iter().all(|l| differ_in_target(&line, l)) {
                 self.forced_at = Some(self.ply());
             }
+            if self.cfg.sensing == Sensing::Occupancy {
+                let others = self.pending[1..].to_vec();
+                self.forced_alts = Some((self.ply() as usize, line.clone(), others));
+            }
             self.pending.clear();
             self.apply_line(now, &line);
         }
@@ -10092,6 +10167,7 @@ impl Tracker {
                 self.pending_dump = None;
                 self.position_mark = None;
                 self.forced_at = None;
+                self.forced_alts = None;
                 self.pending.clear();
                 self.shown.clear();
                 self.signalled = None;
