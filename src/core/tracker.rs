@@ -9563,7 +9563,12 @@ impl Tracker {
 
     /// Occupancy boards: the board before the last report, a piece lifted, is `line` extended
     /// by moves nobody saw made (a full dump's, or unseen captures): `occ` is that board with
-    /// the piece in the hand — the victim of a capture `line` does not reach yet.
+    /// the piece in the hand — the victim of a capture `line` does not reach yet. (`Qxc4`,
+    /// `Qc6` or `Qxa7` pending, `Nc3 Nxd4` missed while the link was down, then `Qxd4` begun
+    /// with the victim lifted: only `Qxa7 … Nxa7 Nxe6` gave that board, the other candidates
+    /// were dropped and the game stalled for good, `MISSED=1` `SEED=0` sample 584. Since
+    /// 2026-12-07, stop 61: over the 40 draws +3 −0; plies missing from `MISSED=1` games
+    /// ending short at `SEED=0` 627 → 547.)
     fn lifted_from_extension(&self, cur: &Chess, line: &[Move], occ: Bitboard) -> bool {
         let Some(&(sq, false, ..)) = self.reports.last() else {
             return false;
