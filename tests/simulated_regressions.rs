@@ -2610,12 +2610,10 @@ fn a_move_seen_before_a_dump_gives_way_to_moves_away_and_back() {
 /// missed: it needed the candidates' dump kept afresh, not one left from an earlier dump).
 #[test]
 fn the_first_press_after_a_dump_decides_the_plies_of_its_candidates() {
-    exact_without_alerts(&[(374, 10_000), (127, 5000)], Sensing::Occupancy);
-    // (Since stop 61, the first clock reading after the dump tells the colour to move
-    // before any press: the count of plies is decided at once, and what is left is what no
-    // board tells — the square a king passed while the link was down in 101, the order of
-    // the missed moves in 662, both flagged. Read to the end without an alert.)
-    read_to_the_end_without_alerts(&[(101, 0), (662, 0)], Sensing::Occupancy);
+    exact_without_alerts(
+        &[(101, 0), (662, 0), (374, 10_000), (127, 5000)],
+        Sensing::Occupancy,
+    );
 }
 
 /// Occupancy boards, with a clock, right after a dump: a press judged before anything is
@@ -2674,18 +2672,4 @@ fn moves_missed_come_before_a_revision_of_a_move_seen_before_the_dump() {
 #[test]
 fn a_candidate_extended_before_a_piece_was_lifted_stays() {
     read_to_the_end_without_alerts(&[(584, 0)], Sensing::Occupancy);
-}
-
-/// Occupancy boards with a clock: the press completing the last move missed while the link
-/// was down may reach the host just after the dump — no press then (the switch it shows may
-/// have been made while the link was down), and the next press completes a move made since,
-/// so nothing told the colour to move after the dump's moves. `Be7 Nd6+ Bxd6` missed
-/// (`SEED=10000` sample 638) read as `Bd6 Nxd6`, the other side to move, and the game
-/// stalled at ply 34 of 55. The first clock reading after a dump now tells the side running,
-/// as a press would (`Tracker::on_clock_side_after_dump`); a press right after it takes its
-/// place (the reading may have queued behind the dump from before that press). Over the
-/// held-out `MISSED=1` draws (`SEED` 20000–50000) +1 / +4 / +2 / +2, none lost.
-#[test]
-fn the_first_clock_reading_after_a_dump_tells_the_side_to_move() {
-    exact_without_alerts(&[(638, 10_000)], Sensing::Occupancy);
 }

@@ -1122,9 +1122,6 @@ pub struct Tracker {
     /// its time and the colour to move by the clock after it — after the moves to the dump's
     /// board, unless the board changes within the sensor's lag (see [`Tracker::dump_turn`]).
     dump_press: Option<(u64, Option<Color>)>,
-    /// Whether [`Tracker::dump_press`] came from a clock reading that was no press (see
-    /// [`Tracker::on_clock_side_after_dump`]): a press after it takes its place.
-    dump_press_read: bool,
     /// While a press is judged right after a full dump: the colour to move by the clock
     /// after it, and the board it completes (see [`Tracker::dump_parity`]).
     press_turn: Option<(Color, Sensed)>,
@@ -1302,7 +1299,6 @@ impl Tracker {
             moves_since_press: 0,
             press_after_dump: false,
             dump_press: None,
-            dump_press_read: false,
             press_turn: None,
             press_left: None,
             left_white_votes: 0,
@@ -1590,7 +1586,6 @@ impl Tracker {
             self.dump_at = Some((self.ply(), live.clone(), now));
             self.press_after_dump = true;
             self.dump_press = None;
-            self.dump_press_read = false;
             if let Sensed::Occupancy(board) = &live {
                 self.since_dump = Some(SinceDump {
                     ply: self.ply() as usize,
@@ -2130,31 +2125,11 @@ impl Tracker {
         // dump's own: the side it started tells the colour to move after those moves —
         // presses are missed with the updates while the link is down.)
         if self.dump_since_confirm
-            && (self.dump_press.is_none() || self.dump_press_read)
+            && self.dump_press.is_none()
             && let Some((k, dump, _)) = &self.dump_at
         {
             let own = *k == self.ply() && self.live.as_ref() == Some(dump);
             self.dump_press = Some((now, own.then(|| self.clock_turn()).flatten()));
-            self.dump_press_read = false;
-        }
-    }
-
-    /// The first clock reading after a full dump, which is no press (the switch it shows may
-    /// have been made while the link was down): the side running, its left side when `left`.
-    /// With the board still the dump's own it tells the colour to move after the dump's
-    /// moves, as the first press after the dump does — the press completing the last missed
-    /// move may reach the host just after the dump. A press after it takes its place: the
-    /// reading may have been queued behind the dump from before that press.
-    pub fn on_clock_side_after_dump(&mut self, now: u64, left: bool) {
-        self.press_left = Some(left);
-        if self.dump_since_confirm
-            && self.dump_press.is_none()
-            && let Some((k, dump, _)) = &self.dump_at
-            && *k == self.ply()
-            && self.live.as_ref() == Some(dump)
-        {
-            self.dump_press = Some((now, self.clock_turn()));
-            self.dump_press_read = true;
         }
     }
 
@@ -2593,7 +2568,6 @@ impl Tracker {
         }
         self.dump_since_confirm = false;
         self.dump_press = None;
-        self.dump_press_read = false;
         self.chain.clear();
         self.chain_guess = None;
     }
