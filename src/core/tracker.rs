@@ -4849,15 +4849,18 @@ impl Tracker {
                 // queen's capture last with her origin reported emptied before the king's.)
                 let misses: Vec<usize> =
                     lines.iter().map(|l| self.lift_misses_since(k, l)).collect();
-                let best = misses.iter().min().copied();
-                let mut misses = misses.into_iter();
-                lines.retain(|l| {
-                    let m = misses.next();
-                    (l.last()
-                        .is_some_and(|m| m.is_capture() && self.seen_empty.contains(m.to()))
-                        || (revised <= 2 && self.unseen_captures(l) == 0))
-                        && m == best
-                });
+                let best = misses.iter().min().copied().unwrap_or(0);
+                lines = std::mem::take(&mut lines)
+                    .into_iter()
+                    .zip(misses)
+                    .filter(|(l, m)| {
+                        *m == best
+                            && (l.last().is_some_and(|m| {
+                                m.is_capture() && self.seen_empty.contains(m.to())
+                            }) || (revised <= 2 && self.unseen_captures(l) == 0))
+                    })
+                    .map(|(l, _)| l)
+                    .collect();
             }
             if !lines.is_empty() {
                 // (A pawn promoted to another piece than the configured one, every move
