@@ -9064,6 +9064,13 @@ impl Tracker {
         if transposition {
             // Only the order is unknown: the times at which the board reported each move's
             // piece on its target usually tell it.
+            // (Right after a full dump: only the orders through the dump's board, when any —
+            // what was reported since came after it; see `moves_seen_after_a_dump_come_after_
+            // its_board_in_any_order` in `tests/simulated_regressions.rs`.)
+            let mut lines = lines;
+            if lines.iter().any(|l| self.through_dump(&cur, l)) {
+                lines.retain(|l| self.through_dump(&cur, l));
+            }
             let costs: Vec<Option<(usize, usize)>> =
                 lines.iter().map(|l| self.fit(&cur, l)).collect();
             let best = costs.iter().flatten().min().copied();
