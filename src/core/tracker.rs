@@ -4086,7 +4086,7 @@ impl Tracker {
     /// Right after a full dump at this ply, nothing alerted: the dump's board.
     /// Whether a line from the game position passes through the board of a full dump made
     /// there (true when there is none): what the board reported since the dump came after
-    /// it, and lines that pass through it are the likelier (see [`Tracker::start_pending`]).
+    /// it: of the lines read then, those that pass through it (see [`Tracker::start_pending`]).
     /// `Qf6 Qxd7` missed while the link was down, then `g5` seen, read `g5 h5 Qf6` — the
     /// same board, not through the dump's (`MISSED=1`, `SEED=5000` sample 245, stalled).
     /// Over the `MISSED=1` occupancy draws +1 / +3 / +1 exact at `SEED` 0 / 5000 / 10000, the
@@ -9120,11 +9120,18 @@ impl Tracker {
         // was down reads the same as another piece so moved. Read as the king, a later castle
         // was displaced pieces and the game stalled for good; read as the other piece when
         // the king did move, nothing in a legal game shows it.)
+        // (Right after a full dump: only the lines through the dump's board, when any, as in
+        // the transposition above — kept as candidates, the others had been taken when later
+        // boards left them: `Qe7 Qf3 Rfd8` missed, then `Qh3`, read `Re8 Qf3 Re7`,
+        // `MISSED=1`, `SEED=20000` sample 565. Since stop 62: held-out `MISSED=1` draws +1 /
+        // 0 / +1 / +1, none lost.)
         let mut lines = lines;
+        if lines.iter().any(|l| self.through_dump(&cur, l)) {
+            lines.retain(|l| self.through_dump(&cur, l));
+        }
         let key = |l: &Vec<Move>| {
             let fit = self.fit(&cur, l).unwrap_or((usize::MAX, usize::MAX));
             (
-                !self.through_dump(&cur, l),
                 fit,
                 self.lift_order_cost(l),
                 rights_given_up(&cur, l),
