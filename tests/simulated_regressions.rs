@@ -2750,11 +2750,20 @@ fn moves_seen_after_a_dump_come_after_its_board_in_any_order() {
 /// Right after a full dump, candidate lines that do not pass through the dump's board are
 /// dropped when some do (`Tracker::start_pending`): they had been taken when later boards
 /// left the others. `Qe7 Qf3 Rfd8` missed while the link was down (`SEED=20000` sample 565)
-/// was read `Re8 Qf3 Re7`; exact now, as are 81 at 40000 and 476 at 50000.
+/// was read `Re8 Qf3 Re7`; exact now, as are 81 at 40000 and 476 at 50000. So too before the
+/// clock's presses choose among them (`Tracker::take_at_once`): `Qxb2 Qd3 Kc7` missed
+/// (`SEED=50000` sample 95) had been read `Kc7 Qd3 Qxb2`; 71 at 40000 (a repetition rule
+/// case) had stalled at ply 21.
 #[test]
 fn lines_not_through_a_dumps_board_are_dropped() {
     exact_without_alerts(
-        &[(565, 20_000), (81, 40_000), (476, 50_000)],
+        &[
+            (565, 20_000),
+            (81, 40_000),
+            (476, 50_000),
+            (95, 50_000),
+            (71, 40_000),
+        ],
         Sensing::Occupancy,
     );
 }
