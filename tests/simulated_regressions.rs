@@ -2767,3 +2767,16 @@ fn lines_not_through_a_dumps_board_are_dropped() {
         Sensing::Occupancy,
     );
 }
+
+/// Candidates pending when a full dump came: their extensions to the board are kept to those
+/// through the dump's board when some are (`Tracker::narrow_pending`, with
+/// `Tracker::keep_through_dump`). `Kf7 Nxc7` missed while the link was down and `Rac8` seen
+/// after (`SEED=5000` sample 624) had been extended as `Rac8 Nxc7 Kf7`; exact now, as are 102
+/// (`Kc3` passed while the link was down, read `Ka3`) and 147 at 30000.
+#[test]
+fn candidates_extended_after_a_dump_pass_through_its_board() {
+    exact_without_alerts(
+        &[(624, 5000), (102, 30_000), (147, 30_000)],
+        Sensing::Occupancy,
+    );
+}

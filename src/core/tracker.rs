@@ -9792,6 +9792,9 @@ impl Tracker {
         // (A candidate that shows this board as a capture in progress — victim and capturer
         // lifted — or as one more move with a piece in the hand outweighs lines that need two
         // unseen captures more.)
+        // (Right after a full dump: the extensions through its board, when any are —
+        // `SEED=5000` sample 624 with missed stretches; held-out +0 / +2 / 0 / 0.)
+        self.keep_through_dump(&cur, &mut next);
         let in_hand = in_hand || (in_capture && !solid);
         let solid = solid || (loose && !in_capture && !lifted);
         let rested = now >= self.last_change_ms + PENDING_REST_MS;
