@@ -4083,11 +4083,10 @@ impl Tracker {
         unshown.any()
     }
 
-    /// Right after a full dump at this ply, nothing alerted: the dump's board.
     /// Whether a line from the game position passes through the board of a full dump made
-    /// there (true when there is none): what the board reported since the dump came after
-    /// it: of the lines read then, those that pass through it (see [`Tracker::start_pending`]).
-    /// `Qf6 Qxd7` missed while the link was down, then `g5` seen, read `g5 h5 Qf6` — the
+    /// there (true when there is none). What the board reported since the dump came after
+    /// it, so of the lines read then, those that pass through it stand (see
+    /// [`Tracker::keep_through_dump`]). `Qf6 Qxd7` missed while the link was down, then `g5` seen, read `g5 h5 Qf6` — the
     /// same board, not through the dump's (`MISSED=1`, `SEED=5000` sample 245, stalled).
     /// Over the `MISSED=1` occupancy draws +1 / +3 / +1 exact at `SEED` 0 / 5000 / 10000, the
     /// held-out ones (20000–50000) +3 / +3 / +3 / +2, identity +1 / 0 / 0, none lost; the 40
@@ -4116,6 +4115,7 @@ impl Tracker {
         }
     }
 
+    /// Right after a full dump at this ply, nothing alerted: the dump's board.
     fn dump_here(&self) -> Option<&Sensed> {
         match &self.dump_at {
             Some((k, dump, _)) if self.dump_since_confirm && !self.alert && *k == self.ply() => {
@@ -9078,8 +9078,8 @@ impl Tracker {
             // Only the order is unknown: the times at which the board reported each move's
             // piece on its target usually tell it.
             // (Right after a full dump: only the orders through the dump's board, when any —
-            // what was reported since came after it; see `moves_seen_after_a_dump_come_after_
-            // its_board_in_any_order` in `tests/simulated_regressions.rs`.)
+            // what was reported since came after it. `Ne5 Bxf4` missed, then `f6` seen, had
+            // been read `f6 Bxf4 Ne5` by the times reported: `MISSED=1`, `SEED=0` sample 282.)
             let mut lines = lines;
             self.keep_through_dump(&cur, &mut lines);
             let costs: Vec<Option<(usize, usize)>> =
