@@ -2146,7 +2146,7 @@ impl Tracker {
     /// move may reach the host just after the dump. A press after it takes its place: the
     /// reading may have been queued behind the dump from before that press. `Be7 Nd6+ Bxd6`
     /// missed, its press 40 ms after the dump (`MISSED=1`, `SEED=10000` sample 638), had
-    /// stalled at ply 34 of 55. Since 2026-12-07, stop 62 (with [`Tracker::through_dump`]):
+    /// stalled at ply 34 of 55. Since 2026-12-07, stop 62 (with `Tracker::through_dump`):
     /// `MISSED=1` occupancy +1 −1 / 0 / +1 exact at `SEED` 0 / 5000 / 10000 (0 sample 101
     /// lost: the square a king passed while the link was down, four alike, flagged), wrong
     /// without a warning 19 / 33 / 28 → 18 / 32 / 26; held-out (20000–50000) +1 / +4 / +2 /
