@@ -653,10 +653,6 @@ impl Session {
                         && side != self.clock_to_move
                     {
                         self.tracker.on_clock_press_side(now, side == Some(true));
-                    } else if t.running && self.clock_to_move.is_none() && self.have_dump {
-                        // (The first reading since a dump: no press, but the side running.)
-                        self.tracker
-                            .on_clock_side_after_dump(now, side == Some(true));
                     }
                     self.clock_to_move = side;
                 }

@@ -1122,9 +1122,6 @@ pub struct Tracker {
     /// its time and the colour to move by the clock after it — after the moves to the dump's
     /// board, unless the board changes within the sensor's lag (see [`Tracker::dump_turn`]).
     dump_press: Option<(u64, Option<Color>)>,
-    /// Whether [`Tracker::dump_press`] came from a clock reading that was no press (see
-    /// [`Tracker::on_clock_side_after_dump`]): a press after it takes its place.
-    dump_press_read: bool,
     /// While a press is judged right after a full dump: the colour to move by the clock
     /// after it, and the board it completes (see [`Tracker::dump_parity`]).
     press_turn: Option<(Color, Sensed)>,
@@ -1302,7 +1299,6 @@ impl Tracker {
             moves_since_press: 0,
             press_after_dump: false,
             dump_press: None,
-            dump_press_read: false,
             press_turn: None,
             press_left: None,
             left_white_votes: 0,
@@ -1590,7 +1586,6 @@ impl Tracker {
             self.dump_at = Some((self.ply(), live.clone(), now));
             self.press_after_dump = true;
             self.dump_press = None;
-            self.dump_press_read = false;
             if let Sensed::Occupancy(board) = &live {
                 self.since_dump = Some(SinceDump {
                     ply: self.ply() as usize,
@@ -2130,37 +2125,11 @@ impl Tracker {
         // dump's own: the side it started tells the colour to move after those moves —
         // presses are missed with the updates while the link is down.)
         if self.dump_since_confirm
-            && (self.dump_press.is_none() || self.dump_press_read)
+            && self.dump_press.is_none()
             && let Some((k, dump, _)) = &self.dump_at
         {
             let own = *k == self.ply() && self.live.as_ref() == Some(dump);
             self.dump_press = Some((now, own.then(|| self.clock_turn()).flatten()));
-            self.dump_press_read = false;
-        }
-    }
-
-    /// The first clock reading after a full dump, which is no press (the switch it shows may
-    /// have been made while the link was down): the side running, its left side when `left`.
-    /// With the board still the dump's own it tells the colour to move after the dump's
-    /// moves, as the first press after the dump does — the press completing the last missed
-    /// move may reach the host just after the dump. A press after it takes its place: the
-    /// reading may have been queued behind the dump from before that press. `Be7 Nd6+ Bxd6`
-    /// missed, its press 40 ms after the dump (`MISSED=1`, `SEED=10000` sample 638), had
-    /// stalled at ply 34 of 55. Since 2026-12-07, stop 62 (with `Tracker::through_dump`):
-    /// `MISSED=1` occupancy +1 −1 / 0 / +1 exact at `SEED` 0 / 5000 / 10000 (0 sample 101
-    /// lost: the square a king passed while the link was down, four alike, flagged), wrong
-    /// without a warning 19 / 33 / 28 → 18 / 32 / 26; held-out (20000–50000) +1 / +4 / +2 /
-    /// +2, none lost; the 40 occupancy draws and identity boards unchanged.
-    pub fn on_clock_side_after_dump(&mut self, now: u64, left: bool) {
-        self.press_left = Some(left);
-        if self.dump_since_confirm
-            && self.dump_press.is_none()
-            && let Some((k, dump, _)) = &self.dump_at
-            && *k == self.ply()
-            && self.live.as_ref() == Some(dump)
-        {
-            self.dump_press = Some((now, self.clock_turn()));
-            self.dump_press_read = true;
         }
     }
 
@@ -2599,7 +2568,6 @@ impl Tracker {
         }
         self.dump_since_confirm = false;
         self.dump_press = None;
-        self.dump_press_read = false;
         self.chain.clear();
         self.chain_guess = None;
     }
@@ -4086,8 +4054,9 @@ impl Tracker {
     /// Whether a line from the game position passes through the board of a full dump made
     /// there (true when there is none). What the board reported since the dump came after
     /// it, so of the lines read then, those that pass through it stand (see
-    /// [`Tracker::keep_through_dump`]). `Qf6 Qxd7` missed while the link was down, then `g5` seen, read `g5 h5 Qf6` — the
-    /// same board, not through the dump's (`MISSED=1`, `SEED=5000` sample 245, stalled).
+    /// [`Tracker::keep_through_dump`]). `Qf6 Qxd7` missed while the link was down, then
+    /// `g5` seen, read `g5 h5 Qf6` — the same board, not through the dump's (`MISSED=1`,
+    /// `SEED=5000` sample 245, stalled).
     /// Over the `MISSED=1` occupancy draws +1 / +3 / +1 exact at `SEED` 0 / 5000 / 10000, the
     /// held-out ones (20000–50000) +3 / +3 / +3 / +2, identity +1 / 0 / 0, none lost; the 40
     /// occupancy draws unchanged.
