@@ -2697,7 +2697,7 @@ fn moves_seen_after_a_dump_come_after_its_board() {
 }
 
 /// Right after a full dump, of lines that reach the same position in another order, those
-/// passing through the dump's board are the ones (`Tracker::start_pending`, with
+/// passing through the dump's board are the ones (`Tracker::take_at_once`, with
 /// `Tracker::through_dump`): `Ne5 Bxf4` missed while the link was down, then `f6` seen
 /// (`SEED=0` sample 282), had been read `f6 Bxf4 Ne5` — the same position, the order by the
 /// times reported, but `f6` was reported after the dump. Exact now, as are 467 and 1004 at
@@ -2712,7 +2712,7 @@ fn moves_seen_after_a_dump_come_after_its_board_in_any_order() {
 }
 
 /// Right after a full dump, candidate lines that do not pass through the dump's board are
-/// dropped when some do (`Tracker::start_pending`): they had been taken when later boards
+/// dropped when some do (`Tracker::take_at_once`): they had been taken when later boards
 /// left the others. `Qe7 Qf3 Rfd8` missed while the link was down (`SEED=20000` sample 565)
 /// was read `Re8 Qf3 Re7`; exact now, as are 81 at 40000 and 476 at 50000. So too before the
 /// clock's presses choose among them (`Tracker::take_at_once`): `Qxb2 Qd3 Kc7` missed

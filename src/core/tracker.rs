@@ -6816,8 +6816,13 @@ impl Tracker {
     /// [`Tracker::take_lines`] without waiting for a capture never seen: those a clock
     /// allows (see [`Tracker::clocked`]) played when one, else candidates pending.
     /// (Right after a full dump, only lines through its board when any are, before the
-    /// clock's presses choose: `SEED=50000` sample 95 with missed stretches; see
-    /// [`Tracker::keep_through_dump`].)
+    /// clock's presses choose and before candidates are made of them — see
+    /// [`Tracker::keep_through_dump`]. With missed stretches: `Ne5 Bxf4` missed, then `f6`
+    /// seen, had been read `f6 Bxf4 Ne5` by the times reported, `SEED=0` sample 282;
+    /// `Qe7 Qf3 Rfd8` missed, then `Qh3`, read `Re8 Qf3 Re7`, `SEED=20000` sample 565;
+    /// `Qxb2 Qd3 Kc7` read `Kc7 Qd3 Qxb2`, `SEED=50000` sample 95. The same filter had also
+    /// stood in both paths of [`Tracker::start_pending`]: every list came out byte-identical
+    /// without them.)
     fn take_at_once(&mut self, now: u64, mut lines: Vec<Vec<Move>>) {
         if let Some(cur) = self.game.as_ref().map(|g| g.current().clone()) {
             self.keep_through_dump(&cur, &mut lines);
@@ -9046,11 +9051,6 @@ impl Tracker {
         if transposition {
             // Only the order is unknown: the times at which the board reported each move's
             // piece on its target usually tell it.
-            // (Right after a full dump: only the orders through the dump's board, when any —
-            // what was reported since came after it. `Ne5 Bxf4` missed, then `f6` seen, had
-            // been read `f6 Bxf4 Ne5` by the times reported: `MISSED=1`, `SEED=0` sample 282.)
-            let mut lines = lines;
-            self.keep_through_dump(&cur, &mut lines);
             let costs: Vec<Option<(usize, usize)>> =
                 lines.iter().map(|l| self.fit(&cur, l)).collect();
             let best = costs.iter().flatten().min().copied();
@@ -9100,13 +9100,7 @@ impl Tracker {
         // was down reads the same as another piece so moved. Read as the king, a later castle
         // was displaced pieces and the game stalled for good; read as the other piece when
         // the king did move, nothing in a legal game shows it.)
-        // (Right after a full dump: only the lines through the dump's board, when any, as in
-        // the transposition above — kept as candidates, the others had been taken when later
-        // boards left them: `Qe7 Qf3 Rfd8` missed, then `Qh3`, read `Re8 Qf3 Re7`,
-        // `MISSED=1`, `SEED=20000` sample 565. Since stop 62: held-out `MISSED=1` draws +1 /
-        // 0 / +1 / +1, none lost.)
         let mut lines = lines;
-        self.keep_through_dump(&cur, &mut lines);
         let key = |l: &Vec<Move>| {
             let fit = self.fit(&cur, l).unwrap_or((usize::MAX, usize::MAX));
             (
