@@ -2773,3 +2773,23 @@ fn a_square_left_by_a_later_move_is_no_victim_lifted() {
         ],
     );
 }
+
+/// Occupancy boards: candidates pending are extended by the fewest moves that give the board,
+/// or by more moves that account for every report in order (`Tracker::extend_line`) — in
+/// order but for the candidate's own moves, whose reports may be gone since an earlier look.
+/// `cxb4` swapped within a scan (`SEED=130000` sample 682), `Bxb4` or `Be3` pending, then
+/// `Rac1 Bxd2`: no extension counted as in order, and the fewest moves, `Be3 Rac1 Rxc1`, were
+/// taken — read wrong for five plies, then revised to other wrong moves.
+#[test]
+fn candidates_are_extended_in_order_but_for_their_own_moves() {
+    let games = shared_data::simulation_games();
+    check(
+        &games,
+        Sensing::Occupancy,
+        &[(
+            130000,
+            682,
+            "an extension in order but for the candidate's own moves (`Bxb4 Rac1 Bxd2` read `Be3 Rac1 Rxc1`)",
+        )],
+    );
+}
