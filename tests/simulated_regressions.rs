@@ -2793,3 +2793,24 @@ fn candidates_are_extended_in_order_but_for_their_own_moves() {
         )],
     );
 }
+
+/// Occupancy boards, as `a_square_left_by_a_later_move_is_no_victim_lifted`, for a target read
+/// only empty, never filled after: a victim lifted is followed by its capturer landing. With
+/// missed stretches (`MISSED=1`), `SEED=5000` samples 101 (queen captures swapped inside one
+/// scan, had been read wrong without a warning) and 983, `SEED=20000` samples 109 and 137,
+/// `SEED=30000` sample 125 are exact now; `SEED=270000` sample 805, kept by
+/// `games_put_right_by_occupancy_rules_stay_exact`, was lost to it until candidates were
+/// extended in order but for their own moves.
+#[test]
+fn a_square_read_only_empty_and_left_by_a_later_move_is_no_victim_lifted() {
+    exact_without_alerts(
+        &[
+            (101, 5000),
+            (983, 5000),
+            (109, 20_000),
+            (137, 20_000),
+            (125, 30_000),
+        ],
+        Sensing::Occupancy,
+    );
+}

@@ -2019,22 +2019,13 @@ impl Tracker {
             .map(|r| r.3)
     }
 
-    /// Whether the board reported `sq` empty only after it reported it occupied, and never
-    /// occupied again (since the position was confirmed): a piece landed there and left — no
-    /// victim lifted before its capturer landed.
-    fn only_emptied_after_filled(&self, sq: Square) -> bool {
-        let mut on_sq = self.reports.iter().filter(|r| r.0 == sq);
-        on_sq.next().is_some_and(|first| first.1)
-            && self
-                .reports
-                .iter()
-                .rfind(|r| r.0 == sq)
-                .is_some_and(|last| !last.1)
-            && self
-                .reports
-                .iter()
-                .position(|r| r.0 == sq && !r.1)
-                .is_some_and(|i| self.reports[i..].iter().all(|r| r.0 != sq || !r.1))
+    /// Whether the board reported `sq` occupied after it first reported it empty (since the
+    /// position was confirmed) — a capture's victim lifted, then its capturer landing.
+    fn filled_after_empty(&self, sq: Square) -> bool {
+        self.reports
+            .iter()
+            .position(|r| r.0 == sq && !r.1)
+            .is_some_and(|i| self.reports[i..].iter().any(|r| r.0 == sq && r.1))
     }
 
     /// When the board first reported `sq` occupied (since the position was confirmed).
@@ -2611,18 +2602,21 @@ impl Tracker {
                     self.landed_before(line, i),
                     self.landed_later(line, i),
                 );
-                // (Nor a target read filled, then only empty, when a later move of the line
-                // leaves it: that move emptied it, no victim was seen lifted — `Nb6-d7 Ne5xd7
-                // Ke7 Nd7-c5`, d7 read filled then empty, against the real `Nb6xc4 Ne5-d7
-                // Ke7 Nd7-c5`, the capture on c4 swapped within a scan, `SEED=320000` sample
-                // 909. Since 2026-12-07, stop 63: over the 40 draws 40,992 → 40,994 of 41,280
-                // exact, none lost, 20 → 18 wrong without a warning; the `MISSED=1` lists
-                // unchanged. Counting a target never read filled again after it was read empty
-                // as no victim either gained 5 there but lost `SEED=270000` sample 805.)
+                // (Nor a target never read filled after it was first read empty, when a later
+                // move of the line leaves it: that move emptied it — a victim lifted is
+                // followed by its capturer landing. `Nb6-d7 Ne5xd7 Ke7 Nd7-c5`, d7 read
+                // filled then empty, against the real `Nb6xc4 Ne5-d7 Ke7 Nd7-c5`, the capture
+                // on c4 swapped within a scan, `SEED=320000` sample 909. Since 2026-12-07,
+                // stop 63: first for a target read filled, then only empty — over the 40
+                // draws 40,992 → 40,994 of 41,280 exact, none lost, 20 → 18 wrong without a
+                // warning, the `MISSED=1` lists unchanged; then for one read only empty too,
+                // once `Tracker::extend_line` no longer lost `SEED=270000` sample 805 to it:
+                // the 40 draws byte-identical, `MISSED=1` occupancy +2 at `SEED=5000` (33 → 31
+                // wrong without a warning), held-out +2 / +1 / 0 / 0, none lost.)
                 let e = if e > 0
                     && m.is_capture()
                     && line[i + 1..].iter().any(|n| n.from() == Some(m.to()))
-                    && self.only_emptied_after_filled(m.to())
+                    && !self.filled_after_empty(m.to())
                 {
                     e - 1
                 } else {
