@@ -2601,27 +2601,8 @@ impl Tracker {
                     others,
                     self.landed_before(line, i),
                     self.landed_later(line, i),
+                    line[i + 1..].iter().any(|n| n.from() == Some(m.to())),
                 );
-                // (Nor a target never read filled after it was first read empty, when a later
-                // move of the line leaves it: that move emptied it — a victim lifted is
-                // followed by its capturer landing. `Nb6-d7 Ne5xd7 Ke7 Nd7-c5`, d7 read
-                // filled then empty, against the real `Nb6xc4 Ne5-d7 Ke7 Nd7-c5`, the capture
-                // on c4 swapped within a scan, `SEED=320000` sample 909. Since 2026-12-07,
-                // stop 63: first for a target read filled, then only empty — over the 40
-                // draws 40,992 → 40,994 of 41,280 exact, none lost, 20 → 18 wrong without a
-                // warning, the `MISSED=1` lists unchanged; then for one read only empty too,
-                // once `Tracker::extend_line` no longer lost `SEED=270000` sample 805 to it:
-                // the 40 draws byte-identical, `MISSED=1` occupancy +2 at `SEED=5000` (33 → 31
-                // wrong without a warning), held-out +2 / +1 / 0 / 0, none lost.)
-                let e = if e > 0
-                    && m.is_capture()
-                    && line[i + 1..].iter().any(|n| n.from() == Some(m.to()))
-                    && !self.filled_after_empty(m.to())
-                {
-                    e - 1
-                } else {
-                    e
-                };
                 // (Captures at once on one square: each victim lifted needs its own report of
                 // the square read empty — one lift is no evidence for the recapture too.)
                 let earlier = line[..i]
@@ -2712,16 +2693,18 @@ impl Tracker {
     /// [`Tracker::move_evidence`] counting only reports from `not_before` on (occupancy boards:
     /// a line's move passes, and its victim is lifted, after the line's previous move landed).
     fn move_evidence_after(&self, m: &Move, targets: Bitboard, not_before: Option<u64>) -> u32 {
-        self.move_evidence_within(m, targets, not_before, None)
+        self.move_evidence_within(m, targets, not_before, None, false)
     }
 
-    /// [`Tracker::move_evidence_after`], a victim lifted counted only until `not_after`.
+    /// [`Tracker::move_evidence_after`], a victim lifted counted only until `not_after`;
+    /// `left_later`: a later move of the line leaves `m`'s target.
     fn move_evidence_within(
         &self,
         m: &Move,
         targets: Bitboard,
         not_before: Option<u64>,
         not_after: Option<u64>,
+        left_later: bool,
     ) -> u32 {
         let mut e = 0;
         // (Not a target read empty and then filled again before the capturer left: the victim
@@ -2729,9 +2712,21 @@ impl Tracker {
         // of 41,280 games exact with every pattern, 7 fixed and 1 lost, 138 → 134 wrong
         // without a warning. Nor one read empty only before the line's previous move landed:
         // 40,872 → 40,874, 4 fixed and 2 lost, 134 → 131.)
+        // (Nor, when a later move of the line leaves the target, one never read filled after
+        // it was first read empty: that move emptied it — a victim lifted is followed by its
+        // capturer landing. `Nb6-d7 Ne5xd7 Ke7 Nd7-c5`, d7 read filled then empty, against
+        // the real `Nb6xc4 Ne5-d7 Ke7 Nd7-c5`, the capture on c4 swapped within a scan,
+        // `SEED=320000` sample 909. Since 2026-12-07, stop 63: first for a target read
+        // filled, then only empty — over the 40 draws 40,992 → 40,994 of 41,280 exact, none
+        // lost, 20 → 18 wrong without a warning, the `MISSED=1` lists unchanged; then for
+        // one read only empty too, once `Tracker::extend_line` no longer lost `SEED=270000`
+        // sample 805 to it: the 40 draws byte-identical, `MISSED=1` occupancy +2 at
+        // `SEED=5000` (33 → 31 wrong without a warning), held-out +2 / +1 / 0 / 0, none
+        // lost.)
         if m.is_capture()
             && self.seen_empty.contains(m.to())
             && !self.target_refilled_before(m)
+            && (!left_later || self.filled_after_empty(m.to()))
             && not_before.is_none_or(|t| self.left_at(m.to()).is_some_and(|left| left >= t))
             && not_after.is_none_or(|u| {
                 self.reports.iter().any(|r| {
