@@ -10157,8 +10157,9 @@ impl Tracker {
     ///
     /// Occupancy boards: when there are such extensions but each leaves reports unexplained or
     /// out of order, the fewest moves more, up to [`MAX_EXTENSION`], that account for every
-    /// report in order, if any (`SEED=20000` sample 387: `Kd7 Ke6 Kd8` had been read as `Kd8
-    /// Kd6 Ke8`, reports left over). (Since 2026-12-03, stop 32: over the 40 draws
+    /// report in order (but for `base`'s own moves, whose reports may be gone), if any
+    /// (`SEED=20000` sample 387: `Kd7 Ke6 Kd8` had been read as `Kd8 Kd6 Ke8`, reports left
+    /// over). (Since 2026-12-03, stop 32: over the 40 draws
     /// 40,865 → 40,866 of 41,280 games exact with every pattern — 2 fixed, 1 lost that leaves
     /// the same occupancy as the real game and is flagged — 141 → 138 wrong without a warning;
     /// first reports later than 1 s 160 → 162 at `SEED=5000`, the same at 0 and 10000.
