@@ -2019,15 +2019,6 @@ impl Tracker {
             .map(|r| r.3)
     }
 
-    /// Whether the board reported `sq` occupied after it first reported it empty (since the
-    /// position was confirmed) — a capture's victim lifted, then its capturer landing.
-    fn filled_after_empty(&self, sq: Square) -> bool {
-        self.reports
-            .iter()
-            .position(|r| r.0 == sq && !r.1)
-            .is_some_and(|i| self.reports[i..].iter().any(|r| r.0 == sq && r.1))
-    }
-
     /// When the board first reported `sq` occupied (since the position was confirmed).
     fn first_filled_at(&self, sq: Square) -> Option<u64> {
         first_filled(&self.reports, sq)
@@ -2726,7 +2717,10 @@ impl Tracker {
         if m.is_capture()
             && self.seen_empty.contains(m.to())
             && !self.target_refilled_before(m)
-            && (!left_later || self.filled_after_empty(m.to()))
+            && (!left_later
+                || self
+                    .first_left_at(m.to())
+                    .is_some_and(|t| self.filled_after(m.to(), t)))
             && not_before.is_none_or(|t| self.left_at(m.to()).is_some_and(|left| left >= t))
             && not_after.is_none_or(|u| {
                 self.reports.iter().any(|r| {
@@ -4103,8 +4097,14 @@ impl Tracker {
     /// pass it but for one piece lifted too, when none passes through it: no game more
     /// exact over the `MISSED=1` draws, one more short.)
     fn keep_through_dump(&self, cur: &Chess, lines: &mut Vec<Vec<Move>>) {
-        if lines.iter().any(|l| self.through_dump(cur, l)) {
-            lines.retain(|l| self.through_dump(cur, l));
+        if self.dump_here().is_none() {
+            return;
+        }
+        // (Each line played through once.)
+        let through: Vec<bool> = lines.iter().map(|l| self.through_dump(cur, l)).collect();
+        if through.contains(&true) {
+            let mut through = through.into_iter();
+            lines.retain(|_| through.next() == Some(true));
         }
     }
 
@@ -10187,6 +10187,9 @@ impl Tracker {
         else {
             return Vec::new();
         };
+        if self.cfg.sensing != Sensing::Occupancy || self.dump_since_confirm {
+            return found;
+        }
         // (Perfect but for the order of `base` itself: the reports of moves pending for a
         // while may be gone — a move read landed before an earlier look, its reports
         // dropped since, costs every line after it one. `cxb4`, then `Bxb4` or `Be3`
@@ -10194,15 +10197,9 @@ impl Tracker {
         // moves, `Be3 Rac1 Rxc1`, `SEED=130000` sample 682. Since 2026-12-07, stop 63: over
         // the 40 draws 40,994 → 40,995 of 41,280 exact, none lost; the `MISSED=1` lists
         // unchanged.)
-        let base_cost = match self.fit(cur, base) {
-            Some((c, _)) if !base.is_empty() => c,
-            _ => 0,
-        };
+        let base_cost = self.fit(cur, base).map_or(0, |(c, _)| c);
         let perfect = |l: &Vec<Move>| matches!(self.fit(cur, l), Some((c, 0)) if c <= base_cost);
-        if self.cfg.sensing != Sensing::Occupancy
-            || self.dump_since_confirm
-            || found.iter().any(perfect)
-        {
+        if found.iter().any(perfect) {
             return found;
         }
         (len + 1..=MAX_EXTENSION)
