@@ -2587,33 +2587,30 @@ impl Tracker {
                     .enumerate()
                     .filter(|&(j, _)| j != i)
                     .fold(Bitboard::EMPTY, |a, (_, o)| a | Bitboard::from(o.to()));
-                let e = self.move_evidence_within(
+                let not_before = self.landed_before(line, i);
+                let cap = self.capture_evidence_within(
                     m,
-                    others,
-                    self.landed_before(line, i),
+                    not_before,
                     self.landed_later(line, i),
                     line[i + 1..].iter().any(|n| n.from() == Some(m.to())),
                 );
+                let transit = self.transit_evidence(m, others, not_before);
                 // (Captures at once on one square: each victim lifted needs its own report of
-                // the square read empty — one lift is no evidence for the recapture too.)
+                // the square read empty — one lift is no evidence for the recapture too. On the
+                // capture's part only since 2026-12-07, stop 64: it took one off a slider's
+                // transit too; every list byte-identical.)
                 let earlier = line[..i]
                     .iter()
                     .filter(|p| p.is_capture() && p.to() == m.to())
                     .count();
-                if earlier > 0
-                    && m.is_capture()
-                    && self.seen_empty.contains(m.to())
+                let shared = earlier > 0
                     && self
                         .reports
                         .iter()
                         .filter(|r| r.0 == m.to() && !r.1)
                         .count()
-                        <= earlier
-                {
-                    e.saturating_sub(1)
-                } else {
-                    e
-                }
+                        <= earlier;
+                (cap && !shared) as u32 + transit
             })
             .sum()
     }
@@ -2684,20 +2681,20 @@ impl Tracker {
     /// [`Tracker::move_evidence`] counting only reports from `not_before` on (occupancy boards:
     /// a line's move passes, and its victim is lifted, after the line's previous move landed).
     fn move_evidence_after(&self, m: &Move, targets: Bitboard, not_before: Option<u64>) -> u32 {
-        self.move_evidence_within(m, targets, not_before, None, false)
+        self.capture_evidence_within(m, not_before, None, false) as u32
+            + self.transit_evidence(m, targets, not_before)
     }
 
-    /// [`Tracker::move_evidence_after`], a victim lifted counted only until `not_after`;
-    /// `left_later`: a later move of the line leaves `m`'s target.
-    fn move_evidence_within(
+    /// The capture's part of [`Tracker::move_evidence_after`]: `m`'s victim seen lifted from
+    /// `not_before` on, and until `not_after`; `left_later`: a later move of the line leaves
+    /// `m`'s target.
+    fn capture_evidence_within(
         &self,
         m: &Move,
-        targets: Bitboard,
         not_before: Option<u64>,
         not_after: Option<u64>,
         left_later: bool,
-    ) -> u32 {
-        let mut e = 0;
+    ) -> bool {
         // (Not a target read empty and then filled again before the capturer left: the victim
         // lifted and put back. Since 2026-12-03, stop 32: over the 40 draws 40,866 → 40,872
         // of 41,280 games exact with every pattern, 7 fixed and 1 lost, 138 → 134 wrong
@@ -2714,7 +2711,7 @@ impl Tracker {
         // sample 805 to it: the 40 draws byte-identical, `MISSED=1` occupancy +2 at
         // `SEED=5000` (33 → 31 wrong without a warning), held-out +2 / +1 / 0 / 0, none
         // lost.)
-        if m.is_capture()
+        m.is_capture()
             && self.seen_empty.contains(m.to())
             && !self.target_refilled_before(m)
             && (!left_later
@@ -2727,9 +2724,12 @@ impl Tracker {
                     r.0 == m.to() && !r.1 && r.3 <= u && not_before.is_none_or(|t| r.3 >= t)
                 })
             })
-        {
-            e += 1;
-        }
+    }
+
+    /// The slider's part of [`Tracker::move_evidence_after`]: the squares `m` passes (none
+    /// of `targets`) seen filled as it passed.
+    fn transit_evidence(&self, m: &Move, targets: Bitboard, not_before: Option<u64>) -> u32 {
+        let mut e = 0;
         if let Some(from) = m.from()
             && matches!(m.role(), Role::Bishop | Role::Rook | Role::Queen)
         {
