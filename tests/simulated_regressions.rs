@@ -2859,18 +2859,28 @@ fn a_slide_carried_on_as_the_reply_began_is_revised() {
 /// within a step of its way on reading filled. `Qd5-b5` reported on c5, `Bc6-d5 Qb5-c4` read
 /// `Bc6-b5 Qc5-d5 Bb5-c4` and then `Bd5 Qc4` from c5, wrong without a warning (`SEED=260000`
 /// sample 201). Over the 40 draws 40,998 → 40,999 of 41,280 exact, none lost; the `MISSED=1`
-/// lists and held-out draws unchanged.
+/// lists and held-out draws unchanged. Of several such revisions, the best supported
+/// (`Tracker::best_supported`): `Qb6-b8` reported on b7, then `Rd8 Qc7 Qxc7`, the victim seen
+/// lifted, against `Rd8 Qc7 Qc3xd2`, a capture never seen (`SEED=90000` sample 657, wrong
+/// without a warning; 40,999 → 41,001 with the rule above, none lost).
 #[test]
 fn a_slide_carried_on_is_revised_before_moves_that_follow_it() {
     let games = shared_data::simulation_games();
     check(
         &games,
         Sensing::Occupancy,
-        &[(
-            260000,
-            201,
-            "c5 read empty as b5 filled: the slide went on (`Qd5-b5 Bd5 Qc4` read `Qc5 Bb5 Qd5 Bc4`)",
-        )],
+        &[
+            (
+                260000,
+                201,
+                "c5 read empty as b5 filled: the slide went on (`Qd5-b5 Bd5 Qc4` read `Qc5 Bb5 Qd5 Bc4`)",
+            ),
+            (
+                90000,
+                657,
+                "b7 read empty as b8 filled: the slide went on, the best supported revision (`Qb6-b8 Rd8 Qc7 Qxc7`)",
+            ),
+        ],
     );
 }
 

@@ -8391,7 +8391,9 @@ impl Tracker {
             // carries its piece on from the square it was reported on within a step of its way
             // on reading filled — `Qd5-b5` reported on c5, `Bc6-d5 Qb5-c4` read `Bc6-b5 Qc5-d5
             // Bb5-c4`, `SEED=260000` sample 201. Since 2026-12-07, stop 64: over the 40 draws
-            // 40,998 → 40,999 of 41,280 exact, none lost; the `MISSED=1` lists unchanged.)
+            // 40,998 → 40,999 of 41,280 exact, none lost; the `MISSED=1` lists unchanged. Of
+            // several, the best supported: `Qb6-b8 Rd8 Qc7 Qxc7`, the victim seen lifted, not
+            // `Qc3xd2`, `SEED=90000` sample 657 — 41,000 → 41,001, none lost.)
             if !found.is_empty()
                 && let Some((before, last)) = &revise
                 && let Some(rev) = self.slide_went_on(before, *last, sensed, len)
@@ -8429,7 +8431,8 @@ impl Tracker {
     /// Occupancy boards (no dump since the last confirmed position): the one revision of
     /// `last` from `before`, `len` moves, that carries its piece on along its way — the square
     /// it was reported on read empty within a step of the way on reading filled — and accounts
-    /// for every report: one ply fewer than `last` and `len` moves from the game position.
+    /// for every report: one ply fewer than `last` and `len` moves from the game position. Of
+    /// several, the one best supported ([`Tracker::best_supported`]), if one is.
     fn slide_went_on(
         &self,
         before: &Chess,
@@ -8450,6 +8453,7 @@ impl Tracker {
                     && self.fit(before, l) == Some((0, 0))
             })
             .collect();
+        let revs = self.best_supported(revs);
         match revs.as_slice() {
             [rev] => Some(rev.clone()),
             _ => None,
