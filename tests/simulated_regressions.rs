@@ -2914,7 +2914,11 @@ fn a_revision_whose_reply_began_before_it_landed_is_refused() {
 /// short without a warning (`SEED=220000` sample 887); likewise `SEED=220000` sample 805, four
 /// plies short without a warning. Taking such lines only as no proof of the board (not
 /// solid) put neither right. Over the 40 draws 41,001 → 41,004 of 41,280 exact, none lost;
-/// the `MISSED=1` lists and held-out draws unchanged.
+/// the `MISSED=1` lists and held-out draws unchanged. Nor are lines taken from the game
+/// position that leave such a square untouched when others touch it (`Tracker::take_lines`):
+/// `Qf4-g4 Qh6-g5 Qg4-h5 Qg5-g4`, g5 read filled and then empty, had been read `Qg4 Nb1 Nb8
+/// Qe3`, a repetition read eight plies short (`SEED=330000` sample 24; 41,004 → 41,005, none
+/// lost).
 #[test]
 fn a_piece_put_down_and_lifted_is_accounted_for() {
     let games = shared_data::simulation_games();
@@ -2931,6 +2935,11 @@ fn a_piece_put_down_and_lifted_is_accounted_for() {
                 220000,
                 805,
                 "a square read filled, then empty, no candidate's extension touches",
+            ),
+            (
+                330000,
+                24,
+                "g5 read filled, then empty: `Qg4 Qg5 Qh5 Qg4`, not `Qg4 Nb1 Nb8 Qe3`",
             ),
         ],
     );
