@@ -1222,6 +1222,11 @@ fn games_put_right_by_identity_rules_stay_exact() {
     check(&games, Sensing::Identity, cases);
 }
 
+/// [`check`] on occupancy boards over the simulated games.
+fn check_occupancy(cases: &[(u64, usize, &str)]) {
+    check(&shared_data::simulation_games(), Sensing::Occupancy, cases);
+}
+
 fn check(games: &[SimGame], sensing: Sensing, cases: &[(u64, usize, &str)]) {
     let mut failures = Vec::new();
     for &(seed, i, rule) in cases {
@@ -2828,28 +2833,23 @@ fn a_square_read_only_empty_and_left_by_a_later_move_is_no_victim_lifted() {
 /// unchanged.
 #[test]
 fn a_slide_carried_on_as_the_reply_began_is_revised() {
-    let games = shared_data::simulation_games();
-    check(
-        &games,
-        Sensing::Occupancy,
-        &[
-            (
-                150000,
-                198,
-                "c5 read empty as b5 filled: the slide went on (`Qd5-b5 Bd5` read `Qc5 Bb5 Qd5`)",
-            ),
-            (
-                230000,
-                274,
-                "f5 read empty as e5 filled: the slide went on (`Qh5-e5 Qd7` read `Qf5 Qe5 Qd7`)",
-            ),
-            (
-                220000,
-                540,
-                "e5 read empty as d6 filled: the slide went on (`Bf4-d6 Qf6` read `Be5 Qd6 Bf6`)",
-            ),
-        ],
-    );
+    check_occupancy(&[
+        (
+            150000,
+            198,
+            "c5 read empty as b5 filled: the slide went on (`Qd5-b5 Bd5` read `Qc5 Bb5 Qd5`)",
+        ),
+        (
+            230000,
+            274,
+            "f5 read empty as e5 filled: the slide went on (`Qh5-e5 Qd7` read `Qf5 Qe5 Qd7`)",
+        ),
+        (
+            220000,
+            540,
+            "e5 read empty as d6 filled: the slide went on (`Bf4-d6 Qf6` read `Be5 Qd6 Bf6`)",
+        ),
+    ]);
 }
 
 /// Occupancy boards, as `a_slide_carried_on_as_the_reply_began_is_revised`, when the reports
@@ -2865,23 +2865,18 @@ fn a_slide_carried_on_as_the_reply_began_is_revised() {
 /// without a warning; 40,999 → 41,001 with the rule above, none lost).
 #[test]
 fn a_slide_carried_on_is_revised_before_moves_that_follow_it() {
-    let games = shared_data::simulation_games();
-    check(
-        &games,
-        Sensing::Occupancy,
-        &[
-            (
-                260000,
-                201,
-                "c5 read empty as b5 filled: the slide went on (`Qd5-b5 Bd5 Qc4` read `Qc5 Bb5 Qd5 Bc4`)",
-            ),
-            (
-                90000,
-                657,
-                "b7 read empty as b8 filled: the slide went on, the best supported revision (`Qb6-b8 Rd8 Qc7 Qxc7`)",
-            ),
-        ],
-    );
+    check_occupancy(&[
+        (
+            260000,
+            201,
+            "c5 read empty as b5 filled: the slide went on (`Qd5-b5 Bd5 Qc4` read `Qc5 Bb5 Qd5 Bc4`)",
+        ),
+        (
+            90000,
+            657,
+            "b7 read empty as b8 filled: the slide went on, the best supported revision (`Qb6-b8 Rd8 Qc7 Qxc7`)",
+        ),
+    ]);
 }
 
 /// Occupancy boards: a revision of the last move with no capture is refused when a later move
@@ -2894,16 +2889,11 @@ fn a_slide_carried_on_is_revised_before_moves_that_follow_it() {
 /// none lost; the `MISSED=1` lists and held-out draws unchanged.
 #[test]
 fn a_revision_whose_reply_began_before_it_landed_is_refused() {
-    let games = shared_data::simulation_games();
-    check(
-        &games,
-        Sensing::Occupancy,
-        &[(
-            230000,
-            198,
-            "b4 read empty 660 ms before g6 filled: no `Qc6-g6 Qa3` (`Qf6 Qa3 Qg6`)",
-        )],
-    );
+    check_occupancy(&[(
+        230000,
+        198,
+        "b4 read empty 660 ms before g6 filled: no `Qc6-g6 Qa3` (`Qf6 Qa3 Qg6`)",
+    )]);
 }
 
 /// Occupancy boards: candidates pending are not extended by lines that leave a square empty
@@ -2921,28 +2911,23 @@ fn a_revision_whose_reply_began_before_it_landed_is_refused() {
 /// lost).
 #[test]
 fn a_piece_put_down_and_lifted_is_accounted_for() {
-    let games = shared_data::simulation_games();
-    check(
-        &games,
-        Sensing::Occupancy,
-        &[
-            (
-                220000,
-                887,
-                "f4 read filled, then empty: `Nf4 Qc1 Ne2`, not `Nc1 Qxc1` nor `Nc1 Qe2`",
-            ),
-            (
-                220000,
-                805,
-                "a square read filled, then empty, no candidate's extension touches",
-            ),
-            (
-                330000,
-                24,
-                "g5 read filled, then empty: `Qg4 Qg5 Qh5 Qg4`, not `Qg4 Nb1 Nb8 Qe3`",
-            ),
-        ],
-    );
+    check_occupancy(&[
+        (
+            220000,
+            887,
+            "f4 read filled, then empty: `Nf4 Qc1 Ne2`, not `Nc1 Qxc1` nor `Nc1 Qe2`",
+        ),
+        (
+            220000,
+            805,
+            "a square read filled, then empty, no candidate's extension touches",
+        ),
+        (
+            330000,
+            24,
+            "g5 read filled, then empty: `Qg4 Qg5 Qh5 Qg4`, not `Qg4 Nb1 Nb8 Qe3`",
+        ),
+    ]);
 }
 
 /// Occupancy boards: moves followed one by one whose reply's piece left its square before the
@@ -2954,14 +2939,9 @@ fn a_piece_put_down_and_lifted_is_accounted_for() {
 /// 41,280 exact, none lost; the `MISSED=1` lists unchanged.
 #[test]
 fn moves_followed_out_of_turn_yield_to_a_longer_line_in_turn() {
-    let games = shared_data::simulation_games();
-    check(
-        &games,
-        Sensing::Occupancy,
-        &[(
-            130000,
-            205,
-            "g4 lifted before f5 filled: `Be4 Qf5 Bf3`, not `Bf5 Qf3` passing e4",
-        )],
-    );
+    check_occupancy(&[(
+        130000,
+        205,
+        "g4 lifted before f5 filled: `Be4 Qf5 Bf3`, not `Bf5 Qf3` passing e4",
+    )]);
 }
