@@ -2898,7 +2898,7 @@ fn a_revision_whose_reply_began_before_it_landed_is_refused() {
 
 /// Occupancy boards: candidates pending are not extended by lines that leave a square empty
 /// in the game position, read filled and then empty again — a piece put down there and lifted
-/// — with no move of theirs touching or passing it (`Tracker::put_down_untouched`): the board
+/// — with no move of theirs touching or passing it (`Tracker::put_down_and_lifted`): the board
 /// is looked at afresh. `Nd3-f4 Qd1-c1`, then the knight lifted for `Ne2`, had been extended
 /// as `Nd3-c1 Qxc1` (the knight's landing captured at once) and then `Nd3-c1 Qe2`, read a ply
 /// short without a warning (`SEED=220000` sample 887); likewise `SEED=220000` sample 805, four

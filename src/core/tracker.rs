@@ -6864,10 +6864,12 @@ impl Tracker {
         // the 40 draws 41,004 → 41,005 of 41,280 exact, none lost; the `MISSED=1` lists
         // unchanged; held-out `SEED=50000` sample 57, differing before, now ends two plies
         // shorter.)
-        if let Some(cur) = self.game.as_ref().map(|g| g.current().clone())
-            && lines.iter().any(|l| !self.put_down_untouched(&cur, l))
-        {
-            lines.retain(|l| !self.put_down_untouched(&cur, l));
+        let put_down = self
+            .game
+            .as_ref()
+            .map_or(Bitboard::EMPTY, |g| self.put_down_and_lifted(g.current()));
+        if lines.iter().any(|l| touches_or_passes(l, put_down)) {
+            lines.retain(|l| touches_or_passes(l, put_down));
         }
         let lines = self.with_unseen_sources(lines);
         if self.wait_for_capture(now, &lines) {
@@ -8457,24 +8459,22 @@ impl Tracker {
         None
     }
 
-    /// Occupancy boards: whether a square empty in `start` was read filled and then empty again
-    /// (a piece put down there and lifted) with no move of `line` touching it or passing it.
-    fn put_down_untouched(&self, start: &Chess, line: &[Move]) -> bool {
+    /// Occupancy boards: the squares empty in `start` read filled and then empty again since
+    /// the position was confirmed — a piece put down there and lifted, which a line must touch
+    /// or pass (see [`touches_or_passes`]). None right after a dump.
+    fn put_down_and_lifted(&self, start: &Chess) -> Bitboard {
         if self.cfg.sensing != Sensing::Occupancy || self.dump_since_confirm {
-            return false;
+            return Bitboard::EMPTY;
         }
-        let mut touched = touched_by(line);
-        for m in line {
-            if let Some(from) = m.from()
-                && matches!(m.role(), Role::Bishop | Role::Rook | Role::Queen)
-            {
-                touched |= shakmaty::attacks::between(from, m.to());
-            }
-        }
-        let empty = !start.board().occupied() & !touched;
-        self.reports.iter().enumerate().any(|(i, r)| {
-            r.1 && empty.contains(r.0) && self.reports[i + 1..].iter().any(|q| q.0 == r.0 && !q.1)
-        })
+        let empty = !start.board().occupied();
+        let r = &self.reports;
+        r.iter()
+            .enumerate()
+            .filter(|&(i, put)| {
+                put.1 && empty.contains(put.0) && r[i + 1..].iter().any(|q| q.0 == put.0 && !q.1)
+            })
+            .map(|(_, put)| put.0)
+            .collect()
     }
 
     /// Occupancy boards (no dump since the last confirmed position): the one revision of
@@ -9798,6 +9798,7 @@ impl Tracker {
         // a piece lifted and put back.
         let mut candidates = self.pending.clone();
         candidates.push(Vec::new());
+        let put_down = self.put_down_and_lifted(&cur);
 
         // Occupancy boards: a candidate nothing extends to this board that shows it (after one
         // more move, or none) with a piece in the hand.
@@ -9830,7 +9831,7 @@ impl Tracker {
                     // over the 40 draws 41,001 → 41,004 of 41,280 exact, none lost, the
                     // `MISSED=1` lists unchanged; such lines kept but taken as no proof of the
                     // board, +1 and neither of those.)
-                    if self.put_down_untouched(&cur, &l) {
+                    if !touches_or_passes(&l, put_down) {
                         continue;
                     }
                     if !l.last().is_some_and(weak) {
@@ -11146,6 +11147,22 @@ fn touched_by(line: &[Move]) -> Bitboard {
         }
     }
     touched
+}
+
+/// Whether `line` touches or passes (a slider's transit) every one of `squares`.
+fn touches_or_passes(line: &[Move], squares: Bitboard) -> bool {
+    if squares.is_empty() {
+        return true;
+    }
+    let mut touched = touched_by(line);
+    for m in line {
+        if let Some(from) = m.from()
+            && matches!(m.role(), Role::Bishop | Role::Rook | Role::Queen)
+        {
+            touched |= shakmaty::attacks::between(from, m.to());
+        }
+    }
+    (squares & !touched).is_empty()
 }
 
 /// Occupancy boards: when `m` landed by `reports` — its target first read filled. `None` for a
