@@ -19,11 +19,8 @@ use eboardd::core::capture::Direction;
 use eboardd::core::dgt::{Decoded, Decoder, Message};
 use eboardd::core::event::EventKind;
 use eboardd::core::session::Sensing;
-use eboardd::core::sim::{
-    ActionKind, Pattern, SimGame, replay_config, simulate_with_script, uci_as_sensed,
-};
+use eboardd::core::sim::{ActionKind, Pattern, SimGame, simulate_with_script, uci_as_sensed};
 use eboardd::shell::replay::run_capture;
-use eboardd::shell::shared_data;
 use shakmaty::{CastlingMode, Chess, Position, san::San};
 
 fn main() {
@@ -55,7 +52,7 @@ fn main() {
     };
     // As in examples/exactness.rs: `SEED=N` adds N to every game's seed.
     let seed = common::seed_from_env();
-    let all = shared_data::simulation_games();
+    let all = common::games();
     let sample: Vec<&SimGame> = all.iter().step_by(step.max(1)).collect();
     let mut fails = 0;
     for (i, g) in sample.iter().enumerate() {
@@ -64,7 +61,7 @@ fn main() {
         }
         let cfg = common::sample_config(i, seed, noise, &patterns);
         let (cap, script) = simulate_with_script(g, &cfg);
-        let session = replay_config(g, &cfg, sensing);
+        let session = common::session_config(g, &cfg, sensing);
         let mut moves: Vec<String> = Vec::new();
         let mut log: Vec<String> = Vec::new();
         // When the folded game first stops being a prefix of the real one.

@@ -6,7 +6,8 @@
 //! `SENSING=identity|occupancy` measures one mode only; `LIST=1` names the games that differ;
 //! `DUMP=DIR` writes their captures there (replay them with `eboardd replay`);
 //! `SET=N` measures only the N-th set of patterns (0 clean … 3 every pattern); `MISSED=1`
-//! drops the link for 2–3 plies now and then, back with a full dump;
+//! drops the link for 2–3 plies now and then, back with a full dump; `ORDER=tests` numbers the
+//! games as tests/games.rs does (so `ORDER=tests SEED=0 SET=3` is that test's draw);
 //! `SLOW=MS` names the games that took MS milliseconds or more to replay;
 //! `CAPTURE_SETTLE_MS=N` replays occupancy boards with that `capture-settle-ms` (also for
 //! `latency` and `digest`). For occupancy
@@ -30,7 +31,6 @@ use eboardd::core::event::EventKind;
 use eboardd::core::session::Sensing;
 use eboardd::core::sim::{Pattern, SimConfig, SimGame, simulate, uci_as_sensed};
 use eboardd::shell::replay::run_capture;
-use eboardd::shell::shared_data;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position};
 
@@ -187,7 +187,7 @@ fn main() {
     let common::Sweep { step, seed, modes } = common::Sweep::from_env();
     let list = std::env::var_os("LIST").is_some();
     let dump = std::env::var_os("DUMP").map(PathBuf::from);
-    let all = shared_data::simulation_games();
+    let all = common::games();
     let sample: Vec<&SimGame> = all.iter().step_by(step).collect();
     let without = |ex: &[Pattern]| -> Vec<Pattern> {
         Pattern::ALL

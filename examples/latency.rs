@@ -7,8 +7,8 @@
 //! the first report (whichever move) and of the report of the real move (later when a guess
 //! was revised) after the rest, how many came later than 1 s, and the worst cases (sample
 //! index, seed, ply; `DUMP=DIR` writes their captures and rest times there; `REVISED=1` names
-//! the first plies whose first report was revised; `HIST=1` prints how late the late first
-//! reports were; `LATE=MS` names every ply first reported later than MS, and with `DUMP`
+//! the first ten plies whose first report was revised, `REVISED=N` the first N; `HIST=1`
+//! prints how late the late first reports were; `LATE=MS` names every ply first reported later than MS, and with `DUMP`
 //! writes them all).
 //!
 //! `cargo run --release --example latency [STEP]` (STEP: every STEP-th game; default 1).
@@ -44,7 +44,11 @@ fn figures(v: &[i64]) -> String {
 fn main() {
     let common::Sweep { step, seed, modes } = common::Sweep::from_env();
     let late_from: Option<i64> = std::env::var("LATE").ok().and_then(|v| v.parse().ok());
-    let show_revised = std::env::var_os("REVISED").is_some();
+    // (`REVISED=N`: the first N; `REVISED=1`: the first ten.)
+    let show_revised: usize = std::env::var("REVISED")
+        .ok()
+        .map(|v| v.parse().ok().filter(|&n| n > 1).unwrap_or(10))
+        .unwrap_or(0);
     let dump = std::env::var_os("DUMP").map(std::path::PathBuf::from);
     let all = shared_data::simulation_games();
     let sample: Vec<&SimGame> = all.iter().step_by(step).collect();
@@ -92,7 +96,7 @@ fn main() {
                     }
                     if t.right_ms > t.shown_ms {
                         revised += 1;
-                        if show_revised && revised <= 10 {
+                        if revised <= show_revised {
                             println!(
                                 "    revised: sample {i} (seed {}), ply {}: shown {:?}, right {:?} \
                                  ms after the rest",

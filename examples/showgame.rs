@@ -1,13 +1,15 @@
 //! Prints one game of the exactness set (`examples/exactness.rs`'s sample index): its start
 //! position (FEN) and its moves in SAN, numbered by ply — to read beside `diverge`'s output.
 //!
-//! `cargo run --release --example showgame -- SAMPLE`
+//! `cargo run --release --example showgame -- SAMPLE` (`ORDER=tests`: tests/games.rs's order)
 
-use eboardd::shell::shared_data;
+#[allow(dead_code)] // (only `games` is used here)
+mod common;
+
 use shakmaty::{EnPassantMode, Position, fen::Fen, san::SanPlus};
 
 fn main() {
-    let games = shared_data::simulation_games();
+    let games = common::games();
     let Some(i) = std::env::args()
         .nth(1)
         .and_then(|s| s.parse::<usize>().ok())
