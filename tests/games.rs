@@ -43,29 +43,69 @@ fn sim_config(i: usize, patterns: &[Pattern]) -> SimConfig {
     SimConfig::sample(i, 0, 0.8, patterns)
 }
 
+/// One capture's game as its events fold: the moves, and the `ambiguous` events of the game
+/// (the ply each starts at, and its lines of moves in UCI).
+#[derive(Default)]
+struct Folded {
+    moves: Vec<String>,
+    warned: Vec<(usize, Vec<String>)>,
+}
+
 /// Folds the game-level events of each capture (tagged by file) into its move list.
-fn fold_by_board(stdout: &[u8]) -> HashMap<String, Vec<String>> {
-    let mut games: HashMap<String, Vec<String>> = HashMap::new();
+fn fold_by_board(stdout: &[u8]) -> HashMap<String, Folded> {
+    let mut games: HashMap<String, Folded> = HashMap::new();
     for line in String::from_utf8_lossy(stdout).lines() {
         let e: serde_json::Value = serde_json::from_str(line).unwrap();
         let board = e["board"].as_str().unwrap_or("").to_string();
-        let moves = games.entry(board).or_default();
+        let game = games.entry(board).or_default();
         match e["event"].as_str().unwrap() {
-            "new_game" => moves.clear(),
-            "move" => moves.push(e["uci"].as_str().unwrap().to_string()),
+            "new_game" => *game = Folded::default(),
+            "move" => game.moves.push(e["uci"].as_str().unwrap().to_string()),
             "takeback" => {
-                moves.pop();
+                game.moves.pop();
             }
+            "ambiguous" => game.warned.push((
+                e["ply"].as_u64().unwrap() as usize,
+                e["lines"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|l| l.as_str().unwrap().to_string())
+                    .collect(),
+            )),
             _ => {}
         }
     }
     games
 }
 
+/// Whether an `ambiguous` event named the real moves among its lines for a stretch that
+/// covers ply `k + 1`, the first that differs (as `examples/exactness.rs` counts "flagged"):
+/// the operator was told to check the scoresheet there.
+fn flagged(warned: &[(usize, Vec<String>)], want: &[String], k: usize, occupancy: bool) -> bool {
+    warned.iter().any(|(ply, lines)| {
+        *ply >= 1
+            && *ply <= k + 1
+            && lines.iter().any(|l| {
+                let l: Vec<String> = l
+                    .split(' ')
+                    .map(|u| up_to_promotion(u.to_string(), occupancy))
+                    .collect();
+                *ply - 1 + l.len() > k && want.get(*ply - 1..*ply - 1 + l.len()) == Some(&l[..])
+            })
+    })
+}
+
+/// A game that differs: what differs, and whether it was flagged (see [`flagged`]).
+pub struct Failure {
+    text: String,
+    flagged: bool,
+}
+
 /// Simulates every `step`-th game of every file with the given handling patterns, replays the
 /// captures through the binary in the given sensing modes (`false`: identity, `true`:
 /// occupancy) and returns the number of games and the failures.
-pub fn run(step: usize, patterns: &[Pattern], modes: &[bool]) -> (usize, Vec<String>) {
+pub fn run(step: usize, patterns: &[Pattern], modes: &[bool]) -> (usize, Vec<Failure>) {
     // Removed when the run ends, failed or not.
     let tmp = tempfile::Builder::new()
         .prefix(&format!("eboardd-games-{step}-"))
@@ -146,25 +186,29 @@ pub fn run(step: usize, patterns: &[Pattern], modes: &[bool]) -> (usize, Vec<Str
                 let got = fold_by_board(&out.stdout);
                 for (p, _, g) in chunk {
                     let want = uci_moves(g, occupancy);
-                    let have: Vec<String> = got
-                        .get(&p.display().to_string())
-                        .cloned()
+                    let folded = got.get(&p.display().to_string());
+                    let have: Vec<String> = folded
+                        .map(|f| f.moves.clone())
                         .unwrap_or_default()
                         .into_iter()
                         .map(|u| up_to_promotion(u, occupancy))
                         .collect();
                     if have != want {
                         let k = have.iter().zip(&want).take_while(|(a, b)| a == b).count();
-                        failures.push(format!(
-                            "{} ({}): differs at ply {}: got {:?}, want {:?} (game {:?} vs {:?})",
-                            p.display(),
-                            if occupancy { "occupancy" } else { "identity" },
-                            k + 1,
-                            have.get(k),
-                            want.get(k),
-                            g.header("White"),
-                            g.header("Black"),
-                        ));
+                        let warned = folded.map_or(&[][..], |f| &f.warned[..]);
+                        failures.push(Failure {
+                            flagged: flagged(warned, &want, k, occupancy),
+                            text: format!(
+                                "{} ({}): differs at ply {}: got {:?}, want {:?} (game {:?} vs {:?})",
+                                p.display(),
+                                if occupancy { "occupancy" } else { "identity" },
+                                k + 1,
+                                have.get(k),
+                                want.get(k),
+                                g.header("White"),
+                                g.header("Black"),
+                            ),
+                        });
                     }
                 }
             }
@@ -184,16 +228,20 @@ fn patterns_without_early_reply() -> Vec<Pattern> {
 
 /// At least `min_games` games ran and at most `allowed` of them differ; every one that differs
 /// is printed.
-fn assert_differ_at_most(n: usize, min_games: usize, failures: &[String], allowed: usize) {
+fn assert_differ_at_most(n: usize, min_games: usize, failures: &[Failure], allowed: usize) {
     assert!(n >= min_games, "only {n} games");
-    for f in failures {
-        eprintln!("differs: {f}");
+    let texts: Vec<String> = failures
+        .iter()
+        .map(|f| format!("{}{}", f.text, if f.flagged { " [flagged]" } else { "" }))
+        .collect();
+    for t in &texts {
+        eprintln!("differs: {t}");
     }
     assert!(
         failures.len() <= allowed,
         "{} of {n} games differ:\n{}",
         failures.len(),
-        failures.join("\n")
+        texts.join("\n")
     );
 }
 
@@ -221,13 +269,27 @@ fn another_draw_with_early_replies_stays_within_one_percent_in_identity_mode() {
 }
 
 /// Occupancy boards, every game, every pattern: not all exact yet (see "Known limits" in
-/// src/core/tracker.rs) — a regression bar: on 2026-12-01 (stop 18) 14 of 1,032 differ; at
-/// most 20 may (every one that does is printed).
+/// src/core/tracker.rs) — a regression bar: on 2026-12-01 (stop 18) 14 of 1,032 differed, on
+/// 2026-12-07 (stop 65) 9, 7 of them leaving the same occupancy as the real game after every
+/// move (the board cannot tell them apart), every one flagged; at most 12 may differ (every
+/// one that does is printed), and none without the operator told to check the moves there:
+/// an `ambiguous` event naming the real moves among its lines (`examples/exactness.rs`'s
+/// "flagged"; `ORDER=tests SEED=0 SET=3` runs this draw there, each `g{N}` as sample N).
 #[test]
 fn occupancy_mode_stays_within_its_measured_bar() {
     let (n, failures) = run(1, &Pattern::ALL, &[true]);
     eprintln!("occupancy: {} of {n} games differ", failures.len());
-    assert_differ_at_most(n, 1000, &failures, 20);
+    assert_differ_at_most(n, 1000, &failures, 12);
+    let silent: Vec<&str> = failures
+        .iter()
+        .filter(|f| !f.flagged)
+        .map(|f| f.text.as_str())
+        .collect();
+    assert!(
+        silent.is_empty(),
+        "differ without a warning:\n{}",
+        silent.join("\n")
+    );
 }
 
 /// The whole target of the Core II issue: every game, every pattern, both sensing modes.
