@@ -158,7 +158,8 @@
 //!   +5000 to +60000: every pattern 98.1–99.3%; the 40 draws +0, +5000 and +10000 to
 //!   +380000 together: 40,971 of 41,280, 99.3%, and of the 309 that differ 276 flagged — an
 //!   `ambiguous` event with the real moves among its candidates, 33 wrong without a warning
-//!   (stop 48, 2026-12-05; 40,950 and 36 before moves reported at once were read again by
+//!   (41,007 and 9 at stop 65, 2026-12-07: see the README and docs/measurements.md for the
+//!   steps since; stop 48, 2026-12-05; 40,950 and 36 before moves reported at once were read again by
 //!   their pieces, see `Tracker::reread`, and a stalled board's reports followed again from
 //!   further back, see `DEEP_REFOLLOW_MS`; 40,942 and 43 before the clock's presses were
 //!   counted, see `Tracker::short_of_presses`; 40,926 and 59 before a board back at the game
