@@ -29,7 +29,7 @@ use std::path::PathBuf;
 
 use eboardd::core::event::EventKind;
 use eboardd::core::session::Sensing;
-use eboardd::core::sim::{Pattern, SimConfig, SimGame, simulate, uci_as_sensed};
+use eboardd::core::sim::{Pattern, SimConfig, SimGame, flagged, simulate, uci_as_sensed};
 use eboardd::shell::replay::run_capture;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position};
@@ -130,16 +130,7 @@ fn exact_noting(
         return Ok(undecided);
     }
     let k = moves.iter().zip(&want).take_while(|(a, b)| a == b).count();
-    // Whether an `ambiguous` event named the real moves among its candidates for a stretch
-    // that covers the first ply that differs: the operator was told to check the scoresheet.
-    let flagged = warned.iter().any(|(ply, lines)| {
-        *ply >= 1
-            && *ply <= k + 1
-            && lines.iter().any(|l| {
-                let l: Vec<String> = l.split(' ').map(|u| uci_as_sensed(u, sensing)).collect();
-                *ply - 1 + l.len() > k && want.get(*ply - 1..*ply - 1 + l.len()) == Some(&l[..])
-            })
-    });
+    let flagged = flagged(&warned, &want, k, sensing);
     Err(format!(
         "ply {}: got {:?}, want {:?} (then {:?}){}{}",
         k + 1,

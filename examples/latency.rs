@@ -8,8 +8,8 @@
 //! was revised) after the rest, how many came later than 1 s, and the worst cases (sample
 //! index, seed, ply; `DUMP=DIR` writes their captures and rest times there; `REVISED=1` names
 //! the first ten plies whose first report was revised, `REVISED=N` the first N; `HIST=1`
-//! prints how late the late first reports were; `LATE=MS` names every ply first reported later than MS, and with `DUMP`
-//! writes them all).
+//! prints how late the late first reports were; `LATE=MS` names every ply first reported
+//! later than MS, and with `DUMP` writes them all).
 //!
 //! `cargo run --release --example latency [STEP]` (STEP: every STEP-th game; default 1).
 //! `SEED=N` and `SENSING=identity|occupancy` as in exactness.

@@ -11,16 +11,11 @@ use std::process::Command;
 
 use eboardd::core::dgt::Orientation;
 use eboardd::core::session::Sensing;
-use eboardd::core::sim::{Pattern, SimConfig, SimGame, games_from_pgn, simulate, uci_as_sensed};
+use eboardd::core::sim::{
+    Pattern, SimConfig, SimGame, flagged, games_from_pgn, simulate, uci_as_sensed,
+};
 use eboardd::shell::shared_data;
 use shakmaty::CastlingMode;
-
-/// The real games, then the rule cases (sorted): the order that numbers this test's games.
-fn pgn_files() -> Vec<PathBuf> {
-    let mut v = shared_data::real_game_files();
-    v.extend(shared_data::pgn_files_under("ashlar/pgn"));
-    v
-}
 
 fn uci_moves(g: &SimGame, occupancy: bool) -> Vec<String> {
     g.moves
@@ -29,14 +24,18 @@ fn uci_moves(g: &SimGame, occupancy: bool) -> Vec<String> {
         .collect()
 }
 
-/// Occupancy boards cannot tell the promotion piece: moves are compared up to it.
-fn up_to_promotion(uci: String, occupancy: bool) -> String {
-    let sensing = if occupancy {
+/// The sensing mode a batch replays in (`true`: occupancy).
+fn sensing_of(occupancy: bool) -> Sensing {
+    if occupancy {
         Sensing::Occupancy
     } else {
         Sensing::Identity
-    };
-    uci_as_sensed(&uci, sensing)
+    }
+}
+
+/// Occupancy boards cannot tell the promotion piece: moves are compared up to it.
+fn up_to_promotion(uci: String, occupancy: bool) -> String {
+    uci_as_sensed(&uci, sensing_of(occupancy))
 }
 
 fn sim_config(i: usize, patterns: &[Pattern]) -> SimConfig {
@@ -79,24 +78,8 @@ fn fold_by_board(stdout: &[u8]) -> HashMap<String, Folded> {
     games
 }
 
-/// Whether an `ambiguous` event named the real moves among its lines for a stretch that
-/// covers ply `k + 1`, the first that differs (as `examples/exactness.rs` counts "flagged"):
-/// the operator was told to check the scoresheet there.
-fn flagged(warned: &[(usize, Vec<String>)], want: &[String], k: usize, occupancy: bool) -> bool {
-    warned.iter().any(|(ply, lines)| {
-        *ply >= 1
-            && *ply <= k + 1
-            && lines.iter().any(|l| {
-                let l: Vec<String> = l
-                    .split(' ')
-                    .map(|u| up_to_promotion(u.to_string(), occupancy))
-                    .collect();
-                *ply - 1 + l.len() > k && want.get(*ply - 1..*ply - 1 + l.len()) == Some(&l[..])
-            })
-    })
-}
-
-/// A game that differs: what differs, and whether it was flagged (see [`flagged`]).
+/// A game that differs: what differs, and whether it was flagged
+/// (`eboardd::core::sim::flagged`).
 pub struct Failure {
     text: String,
     flagged: bool,
@@ -115,7 +98,8 @@ pub fn run(step: usize, patterns: &[Pattern], modes: &[bool]) -> (usize, Vec<Fai
     let mut expected: Vec<(PathBuf, Orientation, SimGame)> = Vec::new();
     let mut n = 0;
 
-    for file in pgn_files() {
+    // (The real games, then the rule cases: the order that numbers this test's games.)
+    for file in shared_data::real_then_rule_case_files() {
         let text = String::from_utf8_lossy(&std::fs::read(&file).unwrap()).into_owned();
         for (i, g) in games_from_pgn(&text).into_iter().enumerate() {
             if i % step != 0 || g.moves.is_empty() {
@@ -197,7 +181,7 @@ pub fn run(step: usize, patterns: &[Pattern], modes: &[bool]) -> (usize, Vec<Fai
                         let k = have.iter().zip(&want).take_while(|(a, b)| a == b).count();
                         let warned = folded.map_or(&[][..], |f| &f.warned[..]);
                         failures.push(Failure {
-                            flagged: flagged(warned, &want, k, occupancy),
+                            flagged: flagged(warned, &want, k, sensing_of(occupancy)),
                             text: format!(
                                 "{} ({}): differs at ply {}: got {:?}, want {:?} (game {:?} vs {:?})",
                                 p.display(),

@@ -44,24 +44,17 @@ pub fn session_config(g: &SimGame, cfg: &SimConfig, sensing: Sensing) -> Session
 }
 
 /// The shared games in the order the measuring examples number them: every file sorted
-/// (`shared_data::simulation_games`), or with `ORDER=tests` the order of tests/games.rs (the
-/// real game files, then the rule cases), so that `ORDER=tests SEED=0 SET=3` draws exactly the
-/// handling of that test's `g{N}.cap` as sample N.
+/// (`shared_data::simulation_games`), or with `ORDER=tests` the order of tests/games.rs
+/// (`shared_data::real_then_rule_case_files`), so that `ORDER=tests SEED=0 SET=3` draws
+/// exactly the handling of that test's `g{N}.cap` as sample N.
 #[allow(dead_code)] // (not every example draws its own games)
 pub fn games() -> Vec<SimGame> {
-    if std::env::var("ORDER").as_deref() != Ok("tests") {
-        return eboardd::shell::shared_data::simulation_games();
+    use eboardd::shell::shared_data;
+    if std::env::var("ORDER").as_deref() == Ok("tests") {
+        shared_data::games_with_moves(&shared_data::real_then_rule_case_files())
+    } else {
+        shared_data::simulation_games()
     }
-    let mut files = eboardd::shell::shared_data::real_game_files();
-    files.extend(eboardd::shell::shared_data::pgn_files_under("ashlar/pgn"));
-    files
-        .iter()
-        .flat_map(|f| {
-            let bytes = std::fs::read(f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
-            eboardd::core::sim::games_from_pgn(&String::from_utf8_lossy(&bytes))
-        })
-        .filter(|g| !g.moves.is_empty())
-        .collect()
 }
 
 /// `SEED=N` (default 0): added to every game's seed, another draw of the same handling.

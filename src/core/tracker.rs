@@ -159,9 +159,9 @@
 //!   +380000 together: 40,971 of 41,280, 99.3%, and of the 309 that differ 276 flagged — an
 //!   `ambiguous` event with the real moves among its candidates, 33 wrong without a warning
 //!   (41,007 and 9 at stop 65, 2026-12-07: see the README and docs/measurements.md for the
-//!   steps since; stop 48, 2026-12-05; 40,950 and 36 before moves reported at once were read again by
-//!   their pieces, see `Tracker::reread`, and a stalled board's reports followed again from
-//!   further back, see `DEEP_REFOLLOW_MS`; 40,942 and 43 before the clock's presses were
+//!   steps since; stop 48, 2026-12-05; 40,950 and 36 before moves reported at once were read
+//!   again by their pieces, see `Tracker::reread`, and a stalled board's reports followed
+//!   again from further back, see `DEEP_REFOLLOW_MS`; 40,942 and 43 before the clock's presses were
 //!   counted, see `Tracker::short_of_presses`; 40,926 and 59 before a board back at the game
 //!   position took the
 //!   one reading of the reports followed again that accounts for every report, a line that
@@ -8480,14 +8480,17 @@ impl Tracker {
             return Bitboard::EMPTY;
         }
         let empty = !start.board().occupied();
-        let r = &self.reports;
-        r.iter()
-            .enumerate()
-            .filter(|&(i, put)| {
-                put.1 && empty.contains(put.0) && r[i + 1..].iter().any(|q| q.0 == put.0 && !q.1)
-            })
-            .map(|(_, put)| put.0)
-            .collect()
+        // (The reports from the last: a square read filled, read empty after.)
+        let mut emptied_after = Bitboard::EMPTY;
+        let mut squares = Bitboard::EMPTY;
+        for r in self.reports.iter().rev() {
+            if !r.1 {
+                emptied_after.add(r.0);
+            } else if empty.contains(r.0) && emptied_after.contains(r.0) {
+                squares.add(r.0);
+            }
+        }
+        squares
     }
 
     /// Occupancy boards (no dump since the last confirmed position): the one revision of

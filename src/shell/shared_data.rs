@@ -84,13 +84,19 @@ pub fn all_real_games() -> Vec<PgnGame> {
     REAL_GAME_FILES.iter().flat_map(|f| real_games(f)).collect()
 }
 
-/// Every game with moves of the real game files and the rule cases, their files sorted by path
-/// together: the games `examples/exactness.rs` and `examples/diverge.rs` number (sample `i`
-/// is simulated with seed `i`).
-pub fn simulation_games() -> Vec<SimGame> {
+/// The real game files ([`REAL_GAME_FILES`] order), then the rule cases (sorted by path): the
+/// order `tests/games.rs` numbers its games in (`g{N}.cap`).
+pub fn real_then_rule_case_files() -> Vec<PathBuf> {
     let mut files = real_game_files();
     files.extend(pgn_files_under("ashlar/pgn"));
-    files.sort();
+    files
+}
+
+/// Every game with moves of `files`, in order.
+///
+/// # Panics
+/// When a file cannot be read.
+pub fn games_with_moves(files: &[PathBuf]) -> Vec<SimGame> {
     files
         .iter()
         .flat_map(|f| {
@@ -99,6 +105,15 @@ pub fn simulation_games() -> Vec<SimGame> {
         })
         .filter(|g| !g.moves.is_empty())
         .collect()
+}
+
+/// Every game with moves of the real game files and the rule cases, their files sorted by path
+/// together: the games `examples/exactness.rs` and `examples/diverge.rs` number (sample `i`
+/// is simulated with seed `i`).
+pub fn simulation_games() -> Vec<SimGame> {
+    let mut files = real_then_rule_case_files();
+    files.sort();
+    games_with_moves(&files)
 }
 
 /// The speed measurements' input (`examples/replay_speed.rs`, `benches/inference.rs`): the

@@ -149,6 +149,27 @@ pub fn uci_as_sensed(uci: &str, sensing: crate::core::session::Sensing) -> Strin
     }
 }
 
+/// Whether a game read wrong was flagged: one of the `ambiguous` events of the game
+/// (`warned`: the ply each starts at, and its lines of moves in UCI) named the real moves
+/// (`want`, as [`uci_as_sensed`] gives them) among its lines for a stretch that covers ply
+/// `k + 1`, the first that differs — the operator was told to check the scoresheet there.
+/// What `examples/exactness.rs` counts as flagged and `tests/games.rs` requires.
+pub fn flagged(
+    warned: &[(usize, Vec<String>)],
+    want: &[String],
+    k: usize,
+    sensing: crate::core::session::Sensing,
+) -> bool {
+    warned.iter().any(|(ply, lines)| {
+        *ply >= 1
+            && *ply <= k + 1
+            && lines.iter().any(|l| {
+                let l: Vec<String> = l.split(' ').map(|u| uci_as_sensed(u, sensing)).collect();
+                *ply - 1 + l.len() > k && want.get(*ply - 1..*ply - 1 + l.len()) == Some(&l[..])
+            })
+    })
+}
+
 /// Parses every game of a PGN text with pgn-reader. Variations are skipped; a game with a
 /// `FEN` tag starts from it (a game whose FEN cannot be read is left out); a game with an
 /// illegal or unparseable move is returned truncated before that move. Never panics.
