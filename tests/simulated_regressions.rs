@@ -2453,6 +2453,19 @@ fn a_game_stalled_after_a_dump_is_read_again_with_more_moves_missed() {
     exact_without_alerts(&[(416, 10_000)], Sensing::Occupancy);
 }
 
+/// Occupancy boards: moves read from a dump a ply short, then a board no move explains — a
+/// reading of the reports since from further back than the dump's moves must not come first.
+/// `Bd2 Bf8 Bc1` missed and read `Bc1 Bf8` (White to move, Black really); at Black's `Qc7`
+/// the reports followed again from 19 plies back read the bishops' shuffle since as no moves
+/// at all, and the game went on 19 plies short (`SEED=5000` sample 12, 148 of 168 plies).
+/// Since stop 66 the dump's moves are read again with a ply more or fewer first
+/// (`Tracker::reread_missed`): exact, as are `SEED=0` sample 233 (76 of 98) and
+/// `SEED=10000` sample 232 (76 of 98).
+#[test]
+fn moves_read_from_a_dump_are_read_again_before_moves_further_back() {
+    exact_without_alerts(&[(12, 5000), (233, 0), (232, 10_000)], Sensing::Occupancy);
+}
+
 /// Occupancy boards: moves read from a dump with moves from the squares that changed only
 /// miss a move from a square left occupied — `Be7 d3 O-O` leaves f8 occupied, and was read
 /// `Rg8 d3 Ke7` (`SEED=5000` sample 694): the game stalled forty plies later, at the king's

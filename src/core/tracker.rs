@@ -4949,6 +4949,20 @@ impl Tracker {
                     .collect();
             }
             if !lines.is_empty() {
+                // (Right after moves read from a full dump, a reading that revises moves
+                // from before the dump's: first those moves read again with a ply more or
+                // fewer (`Tracker::reread_missed`). `Bd2 Bf8 Bc1` missed, read `Bc1 Bf8`, the
+                // other side to move; the reports followed again from 19 plies back read the
+                // bishops' shuffle since as no moves at all, and the game went on 19 plies
+                // short — `MISSED=1` `SEED=5000` sample 12.)
+                if self
+                    .dump_read
+                    .as_ref()
+                    .is_some_and(|(dk, _, _, end)| k < *dk && self.ply() as usize == *end)
+                    && self.reread_missed(now, sensed)
+                {
+                    return true;
+                }
                 // (A pawn promoted to another piece than the configured one, every move
                 // reported kept as read, explains the board better than moves read again.)
                 if !in_hand && let Some((k2, line)) = self.repromoted(sensed) {
