@@ -653,6 +653,10 @@ impl Session {
                         && side != self.clock_to_move
                     {
                         self.tracker.on_clock_press_side(now, side == Some(true));
+                    } else if self.clock_to_move.is_none() && t.running {
+                        // (The first message after a dump: the side the clock runs for.)
+                        self.tracker
+                            .on_clock_side_after_dump(now, side == Some(true));
                     }
                     self.clock_to_move = side;
                 }

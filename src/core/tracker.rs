@@ -1123,6 +1123,10 @@ pub struct Tracker {
     /// its time and the colour to move by the clock after it — after the moves to the dump's
     /// board, unless the board changes within the sensor's lag (see [`Tracker::dump_turn`]).
     dump_press: Option<(u64, Option<Color>)>,
+    /// The clock's first message after the last dump, when the board was still the dump's
+    /// own then and no press came since: its time and whether its left side ran (see
+    /// [`Tracker::on_clock_side_after_dump`]).
+    dump_clock: Option<(u64, bool)>,
     /// While a press is judged right after a full dump: the colour to move by the clock
     /// after it, and the board it completes (see [`Tracker::dump_parity`]).
     press_turn: Option<(Color, Sensed)>,
@@ -1300,6 +1304,7 @@ impl Tracker {
             moves_since_press: 0,
             press_after_dump: false,
             dump_press: None,
+            dump_clock: None,
             press_turn: None,
             press_left: None,
             left_white_votes: 0,
@@ -1587,6 +1592,7 @@ impl Tracker {
             self.dump_at = Some((self.ply(), live.clone(), now));
             self.press_after_dump = true;
             self.dump_press = None;
+            self.dump_clock = None;
             if let Sensed::Occupancy(board) = &live {
                 self.since_dump = Some(SinceDump {
                     ply: self.ply() as usize,
@@ -2134,10 +2140,36 @@ impl Tracker {
         }
     }
 
+    /// The clock's first message after a full dump (the session takes the clock's side
+    /// afresh after one, and a switch it shows is no press: presses made while the link was
+    /// down completed moves the dump shows), its left side running when `left`. Unless a
+    /// press follows before the board changes, the colour it runs for is the colour to move
+    /// on the dump's board — the clock runs for the player to move once he has pressed; one
+    /// who has moved and not pressed yet presses next, and that press tells (see
+    /// [`Tracker::dump_turn`]). A press made right after the link came back is that message
+    /// too: `Be7 Nd6 Bxd6` missed and Black's press 28 ms after the dump read `Bd6 Nxd6`,
+    /// the other side to move (`MISSED=1` `SEED=10000` sample 638, stalled at ply 34 of 55).
+    pub fn on_clock_side_after_dump(&mut self, now: u64, left: bool) {
+        if self.dump_since_confirm
+            && self.dump_press.is_none()
+            && self.dump_clock.is_none()
+            && let Some((k, dump, _)) = &self.dump_at
+            && *k == self.ply()
+            && self.live.as_ref() == Some(dump)
+        {
+            self.dump_clock = Some((now, left));
+        }
+    }
+
     /// The colour to move by the clock after the last press, once presses completing a move
     /// have shown which colour each side is (three votes more one way than the other).
     fn clock_turn(&self) -> Option<Color> {
-        let left = self.press_left?;
+        self.side_colour(self.press_left?)
+    }
+
+    /// The colour the clock's left side (`left`), or its right side, runs for — once presses
+    /// completing a move have shown it (see [`Tracker::clock_turn`]).
+    fn side_colour(&self, left: bool) -> Option<Color> {
         let left_white = match self.left_white_votes {
             v if v >= 3 => true,
             v if v <= -3 => false,
@@ -2569,6 +2601,7 @@ impl Tracker {
         }
         self.dump_since_confirm = false;
         self.dump_press = None;
+        self.dump_clock = None;
         self.chain.clear();
         self.chain_guess = None;
     }
@@ -4148,10 +4181,18 @@ impl Tracker {
     }
 
     /// The colour to move after the moves to the last dump's board, by the first press after
-    /// it ([`Tracker::dump_press`]) — once the board has shown no change within the sensor's
-    /// lag of that press (it would be a move made since the dump that the press completed).
+    /// it ([`Tracker::dump_press`]), else by the clock's first message after it
+    /// ([`Tracker::dump_clock`]) — once the board has shown no change within the sensor's
+    /// lag of that press or message (it would be a move made since the dump that the press
+    /// completed).
     fn dump_turn(&self, now: u64) -> Option<Color> {
-        let (t, turn) = self.dump_press?;
+        let (t, turn) = match (self.dump_press, self.dump_clock) {
+            (Some(press), _) => press,
+            // (Else the clock's first message after the dump, see
+            // `Tracker::on_clock_side_after_dump`.)
+            (None, Some((t, left))) => (t, self.side_colour(left)),
+            (None, None) => return None,
+        };
         let (_, _, at) = self.dump_at.as_ref()?;
         let lag = t + PRESS_LAG_MS;
         if !self.dump_since_confirm
