@@ -2481,6 +2481,18 @@ fn the_clock_after_a_dump_tells_the_side_to_move_on_its_board() {
     );
 }
 
+/// Occupancy boards: two stretches missed one right after the other, the first read a ply
+/// short — `Qh4 g3 Qxh2` read `Qxd6 g3` (the queen's capture never seen either way), then
+/// `dxc7 Bd7 c8=B` missed: the second dump's board follows from no reading of the first's
+/// moves, and the game stalled at ply 15 of 62 (`SEED=30000` sample 87; `SEED=50000` sample
+/// 282 at ply 39 of 71). Since stop 66 the first stretch is read again with a ply more or
+/// fewer and the second dump's moves searched from there (`Tracker::reread_missed`): both
+/// are read to the end, the order of later missed moves flagged.
+#[test]
+fn a_second_stretch_missed_reads_the_first_again() {
+    read_to_the_end_without_alerts(&[(87, 30_000), (282, 50_000)], Sensing::Occupancy);
+}
+
 /// Occupancy boards: moves read from a dump with moves from the squares that changed only
 /// miss a move from a square left occupied — `Be7 d3 O-O` leaves f8 occupied, and was read
 /// `Rg8 d3 Ke7` (`SEED=5000` sample 694): the game stalled forty plies later, at the king's

@@ -4510,7 +4510,14 @@ impl Tracker {
         let Some((k, len, dump, end)) = self.dump_read.clone() else {
             return false;
         };
-        if self.dump_since_confirm || self.alert || self.ply() as usize != end {
+        // (Also when another dump came since, at the ply those moves ended — a second
+        // stretch missed right after the first: its moves are then searched as never seen
+        // too, from any square of the side to move. `Qh4 g3 Qxh2` read `Qxd6 g3`, then
+        // `dxc7 Bd7 c8=B` missed: no reading of the second dump's board from the first's
+        // moves, and the game stalled at ply 15 of 62 — `MISSED=1` `SEED=30000` sample 87.)
+        let again =
+            self.dump_since_confirm && self.dump_at.as_ref().is_some_and(|d| d.0 as usize == end);
+        if (self.dump_since_confirm && !again) || self.alert || self.ply() as usize != end {
             return false;
         }
         let Some(start) = self.game.as_ref().map(|g| g.positions[k].clone()) else {
@@ -4542,10 +4549,14 @@ impl Tracker {
                     continue;
                 }
                 for n in 1..=self.cfg.max_plies {
-                    let tails: Vec<Vec<Move>> = self
-                        .lines(&at, sensed, n)
+                    let mut tails: Vec<Vec<Move>> = self.lines(&at, sensed, n);
+                    if again {
+                        tails.extend(self.lines_wide(&at, sensed, n, true));
+                        tails = distinct(tails);
+                    }
+                    let tails: Vec<Vec<Move>> = tails
                         .into_iter()
-                        .filter(|t| self.fit(&at, t) == Some((0, 0)))
+                        .filter(|t| again || self.fit(&at, t) == Some((0, 0)))
                         .collect();
                     if !tails.is_empty() {
                         found.extend(
