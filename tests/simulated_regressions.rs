@@ -2481,6 +2481,22 @@ fn the_clock_after_a_dump_tells_the_side_to_move_on_its_board() {
     );
 }
 
+/// Occupancy boards, with a clock: the moves read from a dump before the clock's first
+/// message after it, which then runs for the other colour than the one they leave to move,
+/// are read again with a ply more or fewer (`Tracker::on_clock_side_after_dump`). `O-O Be7
+/// Re1` missed, read `Rg1 Be7` 700 ms after the dump, and the game stalled at ply 48 of 62
+/// (`SEED=5000` sample 521; `SEED=30000` sample 509 likewise at 41 of 90). Read again, the
+/// castle is found from any square of the side to move beside `Rf1 Be7 Rg1` from the squares
+/// seen changing, and comes first — it gives up no castling right (`Tracker::reread_parity`).
+/// Exact, as are `SEED=5000` samples 11 and 700 (each short or stalled before).
+#[test]
+fn the_clock_after_a_dump_reads_its_moves_again_with_another_count_of_plies() {
+    exact_without_alerts(
+        &[(521, 5000), (509, 30_000), (11, 5000), (700, 5000)],
+        Sensing::Occupancy,
+    );
+}
+
 /// Occupancy boards: two stretches missed one right after the other, the first read a ply
 /// short — `Qh4 g3 Qxh2` read `Qxd6 g3` (the queen's capture never seen either way), then
 /// `dxc7 Bd7 c8=B` missed: the second dump's board follows from no reading of the first's

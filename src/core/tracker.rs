@@ -2150,6 +2150,26 @@ impl Tracker {
     /// too: `Be7 Nd6 Bxd6` missed and Black's press 28 ms after the dump read `Bd6 Nxd6`,
     /// the other side to move (`MISSED=1` `SEED=10000` sample 638, stalled at ply 34 of 55).
     pub fn on_clock_side_after_dump(&mut self, now: u64, left: bool) {
+        // (The dump's moves read already, none since, the board at rest on the game
+        // position, no press yet: the clock runs for the other colour than the one to move —
+        // the moves are read again with a ply more or fewer, see `Tracker::reread_parity`.
+        // `O-O Be7 Re1` missed, read `Rg1 Be7`, 700 ms after the dump, before the clock's
+        // first message; the game stalled at ply 48 of 62, `MISSED=1` `SEED=5000` sample 521.
+        // When the player who made the last of them has not pressed yet, the clock still runs
+        // for him and the reading was right: his press reads them back, as after any dump.)
+        if !self.dump_since_confirm
+            && !self.alert
+            && self.press_after_dump
+            && let Some(colour) = self.side_colour(left)
+            && let Some((_, _, _, end)) = &self.dump_read
+            && *end == self.ply() as usize
+            && let (Some(live), Some(g)) = (self.live.clone(), self.game.as_ref())
+            && live.matches(g.current().board())
+            && g.current().turn() != colour
+        {
+            self.reread_parity(now, &live);
+            return;
+        }
         if self.dump_since_confirm
             && self.dump_press.is_none()
             && self.dump_clock.is_none()
@@ -4186,18 +4206,18 @@ impl Tracker {
     /// lag of that press or message (it would be a move made since the dump that the press
     /// completed).
     fn dump_turn(&self, now: u64) -> Option<Color> {
-        let (t, turn) = match (self.dump_press, self.dump_clock) {
-            (Some(press), _) => press,
+        let (_, _, at) = self.dump_at.as_ref()?;
+        let (t, turn, from) = match (self.dump_press, self.dump_clock) {
+            (Some((t, turn)), _) => (t, turn, *at),
             // (Else the clock's first message after the dump, see
             // `Tracker::on_clock_side_after_dump`.)
-            (None, Some((t, left))) => (t, self.side_colour(left)),
+            (None, Some((t, left))) => (t, self.side_colour(left), *at),
             (None, None) => return None,
         };
-        let (_, _, at) = self.dump_at.as_ref()?;
         let lag = t + PRESS_LAG_MS;
         if !self.dump_since_confirm
             || now < lag
-            || self.reports.iter().any(|r| r.3 >= *at && r.3 < lag)
+            || self.reports.iter().any(|r| r.3 >= from && r.3 < lag)
         {
             return None;
         }
@@ -4380,11 +4400,23 @@ impl Tracker {
         };
         let n = end - k;
         let max = self.cfg.max_plies;
+        // (Lines from the squares seen changing, else from any square of the side to move;
+        // the first with a castle among those too: `O-O Be7 Re1` leaves e1 occupied, and
+        // `Rf1 Be7 Rg1` from the squares seen changing alone gave the same board — the rook
+        // on g1 and the king on e1, and the game stalled at the king's next move, `MISSED=1`
+        // `SEED=5000` sample 521. Of the two, the castle gives up no right and comes first.)
         let found = [n + 1, n - 1]
             .into_iter()
             .filter(|&len| len > 0 && len <= max)
-            .flat_map(|len| [(len, false), (len, true)])
-            .map(|(len, wide)| self.lines_unseen(&start, sensed, len, wide))
+            .map(|len| {
+                let mut lines = self.lines_unseen(&start, sensed, len, false);
+                let wide = self.lines_unseen(&start, sensed, len, true);
+                if lines.is_empty() {
+                    return wide;
+                }
+                lines.extend(wide.into_iter().filter(|l| l.iter().any(|m| m.is_castle())));
+                distinct(lines)
+            })
             .find(|l| !l.is_empty())
             .unwrap_or_default();
         self.dump_read_again(now, k, found)
