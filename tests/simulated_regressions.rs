@@ -2497,6 +2497,19 @@ fn the_clock_after_a_dump_reads_its_moves_again_with_another_count_of_plies() {
     );
 }
 
+/// Occupancy boards: candidates read from a full dump whose board was not the game
+/// position's, then the board back at the game position's occupancy — pieces shuffled, `Nc6
+/// Bf1 Nb8` missed and `Bc4` next (`SEED=5000` sample 221, a threefold-repetition rule case):
+/// read as no move at all, the candidates were taken back and the game went on three plies
+/// short, without a warning. Since stop 66 the dump's moves stay read (`narrow_pending`): 221
+/// is read to the end (which piece went away and back, flagged); `SEED=0` sample 319 (27 of
+/// 31 plies), `SEED=5000` sample 74 and `SEED=30000` sample 223 (20 of 71) are exact.
+#[test]
+fn candidates_from_a_dump_are_not_taken_back_by_a_repeated_position() {
+    exact_without_alerts(&[(319, 0), (74, 5000), (223, 30_000)], Sensing::Occupancy);
+    read_to_the_end_without_alerts(&[(221, 5000)], Sensing::Occupancy);
+}
+
 /// Occupancy boards: two stretches missed one right after the other, the first read a ply
 /// short — `Qh4 g3 Qxh2` read `Qxd6 g3` (the queen's capture never seen either way), then
 /// `dxc7 Bd7 c8=B` missed: the second dump's board follows from no reading of the first's

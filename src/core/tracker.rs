@@ -9910,8 +9910,19 @@ impl Tracker {
         };
         // The candidates, and no move at all: what looked like an unseen capture may have been
         // a piece lifted and put back.
+        // (Not when the candidates are a full dump's moves and its board was not the game
+        // position's: the dump showed moves made. `Nc6 Bf1 Nb8` missed, candidates pending,
+        // then `Bc4` gives the game position's occupancy again: read as no move, the three
+        // plies were taken back and the game went on three plies short, `MISSED=1`
+        // `SEED=5000` sample 221 — shuffles repeat positions.)
         let mut candidates = self.pending.clone();
-        candidates.push(Vec::new());
+        let from_dump = self
+            .pending_dump
+            .as_ref()
+            .is_some_and(|(k, d)| *k == self.ply() as usize && !d.matches(cur.board()));
+        if !from_dump {
+            candidates.push(Vec::new());
+        }
         let put_down = self.put_down_and_lifted(&cur);
 
         // Occupancy boards: a candidate nothing extends to this board that shows it (after one
