@@ -2510,6 +2510,17 @@ fn candidates_from_a_dump_are_not_taken_back_by_a_repeated_position() {
     read_to_the_end_without_alerts(&[(221, 5000)], Sensing::Occupancy);
 }
 
+/// Both modes: a full dump not read yet, whose board was not the game position's, then the
+/// board back at the game position's — `Bf1 Bc8` missed, then `Bb5 Bd7` at once, the
+/// bishops' shuffle repeating the position (`SEED=5000` sample 226): read as no move at all,
+/// the game went on four plies short without a warning. Since stop 66 the dump's moves are
+/// read first, then the reports since it (`Tracker::take_dump_first` from rule 1): exact.
+#[test]
+fn a_dump_not_read_yet_is_read_before_the_board_is_taken_for_unchanged() {
+    exact_without_alerts(&[(226, 5000)], Sensing::Occupancy);
+    exact_without_alerts(&[(226, 5000)], Sensing::Identity);
+}
+
 /// Occupancy boards: two stretches missed one right after the other, the first read a ply
 /// short — `Qh4 g3 Qxh2` read `Qxd6 g3` (the queen's capture never seen either way), then
 /// `dxc7 Bd7 c8=B` missed: the second dump's board follows from no reading of the first's
