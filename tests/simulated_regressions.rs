@@ -2521,6 +2521,21 @@ fn a_dump_not_read_yet_is_read_before_the_board_is_taken_for_unchanged() {
     exact_without_alerts(&[(226, 5000)], Sensing::Identity);
 }
 
+/// With a clock: right after a full dump, a press or the clock's first message since is
+/// waited for (the sensor's lag) before the dump's moves are read — it tells the colour to
+/// move. `Kf6 Bf5 Kxf5` missed and Black's press 120 ms after the dump (`SEED=0` sample 85):
+/// read `Kxe5 Bf5` 300 ms after the dump, the other side to move, and the game ended four
+/// plies short without a warning. Exact since stop 66, as are `SEED=0` sample 988,
+/// `SEED=5000` sample 26 and `SEED=10000` sample 173 (also on identity boards).
+#[test]
+fn the_moves_to_a_dump_wait_for_the_clock_right_after_it() {
+    exact_without_alerts(
+        &[(85, 0), (988, 0), (26, 5000), (173, 10_000)],
+        Sensing::Occupancy,
+    );
+    exact_without_alerts(&[(173, 10_000)], Sensing::Identity);
+}
+
 /// Occupancy boards: two stretches missed one right after the other, the first read a ply
 /// short — `Qh4 g3 Qxh2` read `Qxd6 g3` (the queen's capture never seen either way), then
 /// `dxc7 Bd7 c8=B` missed: the second dump's board follows from no reading of the first's

@@ -2886,6 +2886,21 @@ impl Tracker {
             }
             return;
         }
+        // (Right after a full dump, a press or the clock's first message since within the
+        // sensor's lag: nothing is read before it tells the colour to move (see
+        // `Tracker::dump_turn`). `Kf6 Bf5 Kxf5` missed, Black's press 120 ms after the dump:
+        // read `Kxe5 Bf5` 300 ms after it — a capture never seen either way — the other side
+        // to move, `MISSED=1` `SEED=0` sample 85, four plies short without a warning.)
+        if self.dump_since_confirm
+            && let Some(t) = self
+                .dump_press
+                .map(|p| p.0)
+                .or(self.dump_clock.map(|c| c.0))
+            && now < t + PRESS_LAG_MS
+        {
+            self.wait_unexplained(&sensed, t + PRESS_LAG_MS);
+            return;
+        }
         if !self.pending.is_empty() {
             self.extend_pending(now, &sensed, fields);
             return;
