@@ -2898,7 +2898,7 @@ impl Tracker {
                 .or(self.dump_clock.map(|c| c.0))
             && now < t + PRESS_LAG_MS
         {
-            self.wait_unexplained(&sensed, t + PRESS_LAG_MS);
+            self.extra_deadline = Some(t + PRESS_LAG_MS);
             return;
         }
         if !self.pending.is_empty() {
@@ -4236,17 +4236,17 @@ impl Tracker {
     /// completed).
     fn dump_turn(&self, now: u64) -> Option<Color> {
         let (_, _, at) = self.dump_at.as_ref()?;
-        let (t, turn, from) = match (self.dump_press, self.dump_clock) {
-            (Some((t, turn)), _) => (t, turn, *at),
+        let (t, turn) = match (self.dump_press, self.dump_clock) {
+            (Some(press), _) => press,
             // (Else the clock's first message after the dump, see
             // `Tracker::on_clock_side_after_dump`.)
-            (None, Some((t, left))) => (t, self.side_colour(left), *at),
+            (None, Some((t, left))) => (t, self.side_colour(left)),
             (None, None) => return None,
         };
         let lag = t + PRESS_LAG_MS;
         if !self.dump_since_confirm
             || now < lag
-            || self.reports.iter().any(|r| r.3 >= from && r.3 < lag)
+            || self.reports.iter().any(|r| r.3 >= *at && r.3 < lag)
         {
             return None;
         }
