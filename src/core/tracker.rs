@@ -2146,7 +2146,7 @@ impl Tracker {
     /// press follows before the board changes, the colour it runs for is the colour to move
     /// on the dump's board — the clock runs for the player to move once he has pressed; one
     /// who has moved and not pressed yet presses next, and that press tells (see
-    /// [`Tracker::dump_turn`]). A press made right after the link came back is that message
+    /// `Tracker::dump_turn`). A press made right after the link came back is that message
     /// too: `Be7 Nd6 Bxd6` missed and Black's press 28 ms after the dump read `Bd6 Nxd6`,
     /// the other side to move (`MISSED=1` `SEED=10000` sample 638, stalled at ply 34 of 55).
     pub fn on_clock_side_after_dump(&mut self, now: u64, left: bool) {
