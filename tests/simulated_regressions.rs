@@ -2536,6 +2536,17 @@ fn the_moves_to_a_dump_wait_for_the_clock_right_after_it() {
     exact_without_alerts(&[(173, 10_000)], Sensing::Identity);
 }
 
+/// Identity boards, right after moves read from a dump: a move with the reply's piece lifted
+/// (the reply begun before the move landed) is a move in progress, not a sign the dump's
+/// moves were read with the wrong count. `Qg4 Qg5` missed and read, then `Qh4` landed with
+/// Black's queen lifted from g5 for `Qh5` (`SEED=0` sample 24): the dump's moves were read
+/// again at once as five plies, and the game went on two plies short without a warning.
+/// Exact since stop 66.
+#[test]
+fn a_reply_begun_right_after_a_dump_is_no_reason_to_read_it_again() {
+    exact_without_alerts(&[(24, 0)], Sensing::Identity);
+}
+
 /// Occupancy boards: two stretches missed one right after the other, the first read a ply
 /// short — `Qh4 g3 Qxh2` read `Qxd6 g3` (the queen's capture never seen either way), then
 /// `dxc7 Bd7 c8=B` missed: the second dump's board follows from no reading of the first's

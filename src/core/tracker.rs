@@ -2967,6 +2967,7 @@ impl Tracker {
             && !self.dump_since_confirm
             && !sensed.one_lifted(&cur)
             && self.lines(&cur, &sensed, 1).is_empty()
+            && one_move_reply_lifted(&cur, &sensed).is_none()
             && self.reread_missed(now, &sensed)
         {
             return;
@@ -6375,7 +6376,11 @@ impl Tracker {
         // moves go beyond the search's reach first. Since stop 54: `MISSED=1` identity, plies
         // lost by games ending short 2,114 → 1,619, `SEED=5000` 3,293 → 1,724; exact +3 −2,
         // +5 −3 — the lost ones the order of missed moves, flagged but one.)
-        if self.reread_missed(now, &sensed) {
+        // (Not a move with the reply's piece lifted — the reply begun before the move landed,
+        // a move in progress: `Qh4` landed with Black's queen lifted from g5 for `Qh5`, right
+        // after `Qg4 Qg5` read from a dump, read again as five plies; the game went on two
+        // plies short without a warning, `MISSED=1` `SEED=0` sample 24.)
+        if one_move_reply_lifted(cur, &sensed).is_none() && self.reread_missed(now, &sensed) {
             return;
         }
         // A new game being set up wrongly after this one.
