@@ -2892,10 +2892,7 @@ impl Tracker {
         // read `Kxe5 Bf5` 300 ms after it — a capture never seen either way — the other side
         // to move, `MISSED=1` `SEED=0` sample 85, four plies short without a warning.)
         if self.dump_since_confirm
-            && let Some(t) = self
-                .dump_press
-                .map(|p| p.0)
-                .or(self.dump_clock.map(|c| c.0))
+            && let Some((t, _)) = self.dump_told()
             && now < t + PRESS_LAG_MS
         {
             self.extra_deadline = Some(t + PRESS_LAG_MS);
@@ -4237,13 +4234,7 @@ impl Tracker {
     /// completed).
     fn dump_turn(&self, now: u64) -> Option<Color> {
         let (_, _, at) = self.dump_at.as_ref()?;
-        let (t, turn) = match (self.dump_press, self.dump_clock) {
-            (Some(press), _) => press,
-            // (Else the clock's first message after the dump, see
-            // `Tracker::on_clock_side_after_dump`.)
-            (None, Some((t, left))) => (t, self.side_colour(left)),
-            (None, None) => return None,
-        };
+        let (t, turn) = self.dump_told()?;
         let lag = t + PRESS_LAG_MS;
         if !self.dump_since_confirm
             || now < lag
@@ -4252,6 +4243,18 @@ impl Tracker {
             return None;
         }
         turn
+    }
+
+    /// What tells the colour to move on the last dump's board: the first press after it
+    /// ([`Tracker::dump_press`]), else the clock's first message after it
+    /// ([`Tracker::dump_clock`], see `Tracker::on_clock_side_after_dump`) — its time and the
+    /// colour the clock then runs for, once its sides are known.
+    fn dump_told(&self) -> Option<(u64, Option<Color>)> {
+        match (self.dump_press, self.dump_clock) {
+            (Some(press), _) => Some(press),
+            (None, Some((t, left))) => Some((t, self.side_colour(left))),
+            (None, None) => None,
+        }
     }
 
     /// Right after a full dump whose colour to move the clock told ([`Tracker::dump_turn`]):
@@ -4553,6 +4556,14 @@ impl Tracker {
         lines
     }
 
+    /// [`Tracker::lines_unseen`] with moves from the squares seen changing, then from any
+    /// square of the side to move, each line once.
+    fn lines_unseen_any(&mut self, pos: &Chess, sensed: &Sensed, len: usize) -> Vec<Vec<Move>> {
+        let mut lines = self.lines_unseen(pos, sensed, len, false);
+        lines.extend(self.lines_unseen(pos, sensed, len, true));
+        distinct(lines)
+    }
+
     /// [`Tracker::lines`], its moves starting on any square of the side to move when `wide`
     /// (see [`Tracker::wide_sources`]).
     fn lines_wide(&self, pos: &Chess, sensed: &Sensed, len: usize, wide: bool) -> Vec<Vec<Move>> {
@@ -4599,11 +4610,11 @@ impl Tracker {
             // of the side to move too: `Bg5-h4 d6 Nf3-g5` leaves g5 occupied throughout, and
             // `Nf3-h4 d6` gives the same board; `Ba2-b1 b4 Qa1-a2` leaves a2 occupied, read
             // `Ra1-c1 b4 Rc1-b1` — the bishop's moves since stalled the game for good.)
-            let mut stretches = self.lines_unseen(&start, &dump, stretch_len, false);
-            if stretch_len > 1 {
-                stretches.extend(self.lines_unseen(&start, &dump, stretch_len, true));
-                stretches = distinct(stretches);
-            }
+            let stretches = if stretch_len > 1 {
+                self.lines_unseen_any(&start, &dump, stretch_len)
+            } else {
+                self.lines_unseen(&start, &dump, stretch_len, false)
+            };
             for stretch in stretches {
                 let at = played(&start, &stretch);
                 if stretch_len < len - 1 && sensed.matches(at.board()) {
@@ -4611,11 +4622,11 @@ impl Tracker {
                     continue;
                 }
                 for n in 1..=self.cfg.max_plies {
-                    let mut tails: Vec<Vec<Move>> = self.lines(&at, sensed, n);
-                    if again {
-                        tails.extend(self.lines_wide(&at, sensed, n, true));
-                        tails = distinct(tails);
-                    }
+                    let tails = if again {
+                        self.lines_unseen_any(&at, sensed, n)
+                    } else {
+                        self.lines(&at, sensed, n)
+                    };
                     let tails: Vec<Vec<Move>> = tails
                         .into_iter()
                         .filter(|t| again || self.fit(&at, t) == Some((0, 0)))
