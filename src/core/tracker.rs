@@ -9377,7 +9377,16 @@ impl Tracker {
                     .map(|(i, _)| i)
                     .collect();
             }
-            if let ([i], Some((0, _))) = (best_lines.as_slice(), best) {
+            // (Right after a full dump the moves were never seen: lines that differ in their
+            // moves, not only in their order, reach the same position and no report tells
+            // them apart — `b3 cxb3` against `b4 cxb3` en passant, the pawn on b4 never
+            // reported. Several are named, the likeliest reported.)
+            let unseen = |i: usize| {
+                self.dump_since_confirm && lines.iter().any(|l| !same_moves(l, &lines[i]))
+            };
+            if let ([i], Some((0, _))) = (best_lines.as_slice(), best)
+                && !unseen(*i)
+            {
                 self.apply_line(now, &lines[*i]);
                 self.confirmed();
                 return;
@@ -11632,6 +11641,12 @@ fn only_best<K: Ord>(lines: &[Vec<Move>], key: impl Fn(&[Move]) -> K) -> Option<
 }
 
 /// The items (lines of moves, their names), each once, in the order they first come.
+/// Whether two lines are the same moves, in any order.
+fn same_moves(a: &[Move], b: &[Move]) -> bool {
+    let count = |l: &[Move], m: &Move| l.iter().filter(|x| *x == m).count();
+    a.len() == b.len() && a.iter().all(|m| count(a, m) == count(b, m))
+}
+
 pub(crate) fn distinct<T: PartialEq>(items: Vec<T>) -> Vec<T> {
     let mut out: Vec<T> = Vec::with_capacity(items.len());
     for l in items {
