@@ -7,7 +7,8 @@
 //! `exactness`; `LIST=1` also prints each game's digest (diff two outputs to find the games
 //! that differ, then `exactness`' `DUMP` to replay one); `DROP=TEXT` leaves out every event
 //! whose JSON contains TEXT (a change that only adds events: `DROP='"undecided":true'`
-//! against the build before it).
+//! against the build before it); `SHOW=I` prints every event of sample I (to diff two builds
+//! on a game whose digest differs).
 
 mod common;
 
@@ -21,6 +22,7 @@ fn main() {
     let common::Sweep { step, seed, modes } = common::Sweep::from_env();
     let list = std::env::var_os("LIST").is_some();
     let drop = std::env::var("DROP").ok();
+    let show: Option<usize> = std::env::var("SHOW").ok().and_then(|s| s.parse().ok());
     let all = shared_data::simulation_games();
     let sample: Vec<&SimGame> = all.iter().step_by(step).collect();
     let sets: [(&str, f64); 2] = [("clean handling", 0.0), ("every pattern", 0.8)];
@@ -37,6 +39,9 @@ fn main() {
                     let line = e.to_json();
                     if drop.as_ref().is_some_and(|d| line.contains(d.as_str())) {
                         return;
+                    }
+                    if show == Some(i) {
+                        println!("  {name} {} sample {i}: {line}", sensing.as_str());
                     }
                     line.hash(&mut game);
                     line.hash(&mut all_events);

@@ -2645,6 +2645,46 @@ fn moves_missed_with_an_en_passant_are_flagged_against_a_single_step() {
     }
 }
 
+/// Occupancy boards: a board at rest with the occupancy of a position far back in the game is
+/// no takeback. Bishops shuffled in a repetition (`SEED=0` sample 26, missed stretches), a
+/// stretch read otherwise: at ply 90 the board had ply 12's occupancy and 78 plies were taken
+/// back, the game read on from there as another — 22 plies right of 108. Since stop 67 an
+/// occupancy board is taken back at most `OCCUPANCY_TAKEBACK_PLIES` (8) plies: read to ply
+/// 102, the one stretch read otherwise flagged. (`knocked_off` sample 230 likewise: 17 plies
+/// had been taken back.) Over every list, no other game changed.
+#[test]
+fn an_occupancy_far_back_in_the_game_is_no_takeback() {
+    use eboardd::core::event::EventKind;
+    let games = shared_data::simulation_games();
+    let (i, seed) = (26, 0);
+    let g = &games[i];
+    let cfg = SimConfig {
+        missed_stretches: true,
+        ..SimConfig::sample(i, seed, 0.8, &Pattern::ALL)
+    };
+    // (The takebacks made at one time: how many plies went at once.)
+    let (mut at, mut run, mut deepest) = (None, 0usize, 0usize);
+    let mut named = Vec::new();
+    let config = replay_config(g, &cfg, Sensing::Occupancy);
+    let moves = replay_moves_with(&simulate(g, &cfg), config, |e| match &e.kind {
+        EventKind::Takeback { .. } => {
+            run = if at == Some(e.t_ms) { run + 1 } else { 1 };
+            at = Some(e.t_ms);
+            deepest = deepest.max(run);
+        }
+        EventKind::Ambiguous { lines, .. } => named.extend(lines.iter().cloned()),
+        _ => {}
+    });
+    let (got, want) = as_sensed(&moves, g, Sensing::Occupancy);
+    assert!(deepest <= 8, "{deepest} plies taken back at once");
+    assert!(got.len() >= 100, "stalled at ply {}", got.len());
+    assert_eq!(got[..22], want[..22]);
+    assert!(
+        named.iter().any(|l| l.starts_with(&want[22..25].join(" "))),
+        "the stretch read otherwise is flagged: {named:?}"
+    );
+}
+
 /// Occupancy boards: `Ra7 bxa3` missed while the link was down, the dump waiting on the
 /// capture never seen on a3, then `bxa3 Rh1 Rxa5` made before the board came to rest
 /// (`SEED=5000` sample 804). The fewest moves to the board then were `Rxd5 bxa3 bxa3 Rh1` —

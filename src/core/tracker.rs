@@ -41,7 +41,8 @@
 //!    — the reply is lifted after the move lands — and a slider's transit is evidence only on
 //!    a square read filled and then empty again: one that stays filled holds what landed);
 //! 6. an earlier position of the game — `takeback`s down to it (occupancy boards: unless the
-//!    reports followed again from fewer plies back explain the board, see rule 8);
+//!    reports followed again from fewer plies back explain the board, see rule 8; and at
+//!    most `OCCUPANCY_TAKEBACK_PLIES` back: shuffled pieces bring back old occupancies);
 //! 7. the standard initial position — `new_game` (also after a finished game);
 //! 8. occupancy boards, a board none of these explains once it has rested
 //!    `occupancy_capture_settle_ms`: the reports since a position up to `REFOLLOW_PLIES`
@@ -386,6 +387,11 @@ const SLIDE_PAUSE_MS: u64 = 1_000;
 /// slide paused where the piece stood before) is a transient state. (Within 1 s of rest,
 /// like a move; a random game's rook paused 450 ms on its way.)
 const TAKEBACK_REST_MS: u64 = 800;
+
+/// Occupancy boards: a board at rest with the occupancy of an earlier position of the game
+/// is read as the moves since taken back only that many plies back at most (see
+/// `Tracker::evaluate`, 6.).
+const OCCUPANCY_TAKEBACK_PLIES: usize = 8;
 
 /// Candidates decided for the likeliest are swapped for another (see
 /// [`Tracker::swap_forced`]) at most this many plies after they parted.
@@ -4026,6 +4032,16 @@ impl Tracker {
                     self.takeback_to(now, k2);
                     self.take_lines(now, lines);
                     return;
+                }
+                // (Occupancy boards: not more than `OCCUPANCY_TAKEBACK_PLIES` back — pieces
+                // shuffled bring back an occupancy dozens of plies old, no sign of a takeback:
+                // bishops shuffled in a repetition, a stretch missed and read otherwise, and the
+                // board at rest at ply 90 had ply 12's occupancy — 78 plies taken back and the
+                // game read on from there, `MISSED=1` `SEED=0` sample 26. The board is left
+                // unexplained instead, for the operator: a player's takeback is a move or two, an
+                // arbiter's reinstated position a few.)
+                if self.cfg.sensing == Sensing::Occupancy && k + 1 + OCCUPANCY_TAKEBACK_PLIES < n {
+                    break;
                 }
                 // (Not before the board has rested `TAKEBACK_REST_MS`: pieces shuffled back
                 // and forth repeat positions, and a slide paused on the square it left earlier
