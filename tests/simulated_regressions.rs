@@ -2685,6 +2685,32 @@ fn an_occupancy_far_back_in_the_game_is_no_takeback() {
     );
 }
 
+/// Both modes: a move read from a dump, then another stretch missed that leaves the board
+/// as that move's revision would — `Ra2` read, then `Kh8 Rb2 Kg8` missed (`SEED=30000`
+/// sample 621): read as `Ra1-b2`, the other side to move, and the game stalled at ply 47 of
+/// 65 with no warning. The revision and the lines with a piece away and back after the move
+/// are candidates alike (`Tracker::missed_and_back`), the next moves decide: read to the end,
+/// the king's way flagged. Likewise `SEED=0` sample 7 (`Bc6 Rf6 Bd5` read, then `Rg6 Be4
+/// Rf6` missed, read `Bc6-e4` with no warning): flagged now.
+#[test]
+fn a_move_read_from_a_dump_and_a_stretch_after_it_are_candidates_with_its_revision() {
+    for sensing in [Sensing::Identity, Sensing::Occupancy] {
+        let (got, want, named) = named_with_missed_stretches(621, 30_000, sensing);
+        assert_eq!(got.len(), want.len(), "{sensing:?}: stalled");
+        assert_eq!(got[..47], want[..47], "{sensing:?}");
+        assert_eq!(want[47..50].join(" "), "g8h8 a2b2 h8g8");
+        assert!(
+            named.iter().any(|l| l.contains("g8h8 a2b2 h8g8")),
+            "{sensing:?}: the real moves not named: {named:?}"
+        );
+        let (_, want, named) = named_with_missed_stretches(7, 0, sensing);
+        assert!(
+            named.iter().any(|l| l.contains(&want[101..104].join(" "))),
+            "{sensing:?}: sample 7, the real moves not named: {named:?}"
+        );
+    }
+}
+
 /// Occupancy boards: `Ra7 bxa3` missed while the link was down, the dump waiting on the
 /// capture never seen on a3, then `bxa3 Rh1 Rxa5` made before the board came to rest
 /// (`SEED=5000` sample 804). The fewest moves to the board then were `Rxd5 bxa3 bxa3 Rh1` —

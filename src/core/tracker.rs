@@ -3510,6 +3510,24 @@ impl Tracker {
                 {
                     return;
                 }
+                // (The last move read from a dump — or the dump before it: the revision and
+                // those lines after the last move are candidates alike, for the next moves to
+                // decide by the side that makes them. `Bc6 Rf6 Bd5` read from a dump, then
+                // `Rg6 Be4 Rf6` missed: read as `Bc6-e4`, the bishop's slide gone on, with no
+                // warning; `Ra2` read, then `Kh8 Rb2 Kg8` missed: read as `Ra1-b2`, and the
+                // game stalled at ply 47 of 65, `MISSED=1` `SEED=30000` sample 621, both
+                // modes.)
+                if self.dump_since_confirm && self.revisions_unbound() {
+                    let back = self.missed_and_back(&cur, &sensed);
+                    if !back.is_empty() {
+                        let lines = std::iter::once(revised[0].clone())
+                            .chain(back.into_iter().map(|l| [vec![last], l].concat()))
+                            .collect();
+                        self.takeback_to(now, n - 2);
+                        self.take_lines(now, lines);
+                        return;
+                    }
+                }
                 self.takeback_to(now, n - 2);
                 self.apply_line(now, &revised[0]);
                 self.confirmed();
@@ -4401,10 +4419,22 @@ impl Tracker {
     /// without a warning 79 → 69 / 87 → 73 / 85 → 70, ending short 92 → 81 / 90 → 73 /
     /// 100 → 85, exact 665 / 683 → 682 / 657 → 658.)
     fn take_missed_and_back(&mut self, now: u64, cur: &Chess, sensed: &Sensed) -> bool {
-        if !self.dump_since_confirm || self.alert || self.cfg.max_plies < 3 {
+        let lines = self.missed_and_back(cur, sensed);
+        if lines.is_empty() {
             return false;
         }
+        self.take_lines(now, lines);
+        true
+    }
+
+    /// The lines [`Tracker::take_missed_and_back`] takes: a piece of the side to move away
+    /// and back, the other side's move between (none when no dump came since the position
+    /// was confirmed).
+    fn missed_and_back(&self, cur: &Chess, sensed: &Sensed) -> Vec<Vec<Move>> {
         let mut lines: Vec<Vec<Move>> = Vec::new();
+        if !self.dump_since_confirm || self.alert || self.cfg.max_plies < 3 {
+            return lines;
+        }
         for m in cur.legal_moves() {
             if m.is_capture() || m.is_castle() || m.is_promotion() {
                 continue;
@@ -4425,11 +4455,7 @@ impl Tracker {
                 break;
             }
         }
-        if lines.is_empty() {
-            return false;
-        }
-        self.take_lines(now, lines);
-        true
+        lines
     }
 
     /// The first press after moves read from a full dump, the board at rest on them, the
