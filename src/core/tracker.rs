@@ -3510,9 +3510,10 @@ impl Tracker {
                 {
                     return;
                 }
-                // (The last move read from a dump — or the dump before it: the revision and
-                // those lines after the last move are candidates alike, for the next moves to
-                // decide by the side that makes them. `Bc6 Rf6 Bd5` read from a dump, then
+                // (The last move read from a dump, or the dump came before it (see
+                // `Tracker::revisions_unbound`): the revision and those lines after the last
+                // move are candidates alike, the next moves deciding by the side that makes
+                // them. `Bc6 Rf6 Bd5` read from a dump, then
                 // `Rg6 Be4 Rf6` missed: read as `Bc6-e4`, the bishop's slide gone on, with no
                 // warning; `Ra2` read, then `Kh8 Rb2 Kg8` missed: read as `Ra1-b2`, and the
                 // game stalled at ply 47 of 65, `MISSED=1` `SEED=30000` sample 621, both
@@ -11682,13 +11683,13 @@ fn only_best<K: Ord>(lines: &[Vec<Move>], key: impl Fn(&[Move]) -> K) -> Option<
     }
 }
 
-/// The items (lines of moves, their names), each once, in the order they first come.
 /// Whether two lines are the same moves, in any order.
 fn same_moves(a: &[Move], b: &[Move]) -> bool {
     let count = |l: &[Move], m: &Move| l.iter().filter(|x| *x == m).count();
     a.len() == b.len() && a.iter().all(|m| count(a, m) == count(b, m))
 }
 
+/// The items (lines of moves, their names), each once, in the order they first come.
 pub(crate) fn distinct<T: PartialEq>(items: Vec<T>) -> Vec<T> {
     let mut out: Vec<T> = Vec::with_capacity(items.len());
     for l in items {
