@@ -3501,37 +3501,31 @@ impl Tracker {
                         return;
                     }
                 }
-                // (Right after a full dump, the last move read update by update before it: a
-                // piece moved away and back and the other side's move between give that
-                // board too, the other side to move — as in 3., read so, flagged.)
-                if self.dump_since_confirm
-                    && !self.revisions_unbound()
-                    && self.take_missed_and_back(now, &cur, &sensed)
-                {
+                // (Right after a full dump: a piece moved away and back and the other side's
+                // move between give that board too, the other side to move — as in 3. The
+                // last move read update by update before the dump: read so, flagged. Read
+                // from a dump, or the dump came before it (see `Tracker::revisions_unbound`):
+                // the revision and those lines after the last move are candidates alike, the
+                // next moves deciding by the side that makes them — `Bc6 Rf6 Bd5` read from a
+                // dump, then `Rg6 Be4 Rf6` missed, had been read as `Bc6-e4`, the bishop's
+                // slide gone on, with no warning; `Ra2` read, then `Kh8 Rb2 Kg8` missed, as
+                // `Ra1-b2`, and the game stalled at ply 47 of 65, `MISSED=1` `SEED=30000`
+                // sample 621, both modes.)
+                let back = self.missed_and_back(&cur, &sensed);
+                if !back.is_empty() && !self.revisions_unbound() {
+                    self.take_lines(now, back);
                     return;
                 }
-                // (The last move read from a dump, or the dump came before it (see
-                // `Tracker::revisions_unbound`): the revision and those lines after the last
-                // move are candidates alike, the next moves deciding by the side that makes
-                // them. `Bc6 Rf6 Bd5` read from a dump, then
-                // `Rg6 Be4 Rf6` missed: read as `Bc6-e4`, the bishop's slide gone on, with no
-                // warning; `Ra2` read, then `Kh8 Rb2 Kg8` missed: read as `Ra1-b2`, and the
-                // game stalled at ply 47 of 65, `MISSED=1` `SEED=30000` sample 621, both
-                // modes.)
-                if self.dump_since_confirm && self.revisions_unbound() {
-                    let back = self.missed_and_back(&cur, &sensed);
-                    if !back.is_empty() {
-                        let lines = std::iter::once(revised[0].clone())
-                            .chain(back.into_iter().map(|l| [vec![last], l].concat()))
-                            .collect();
-                        self.takeback_to(now, n - 2);
-                        self.take_lines(now, lines);
-                        return;
-                    }
-                }
                 self.takeback_to(now, n - 2);
-                self.apply_line(now, &revised[0]);
-                self.confirmed();
+                if back.is_empty() {
+                    self.apply_line(now, &revised[0]);
+                    self.confirmed();
+                } else {
+                    let lines = std::iter::once(revised[0].clone())
+                        .chain(back.into_iter().map(|l| [vec![last], l].concat()))
+                        .collect();
+                    self.take_lines(now, lines);
+                }
                 return;
             }
         }
