@@ -41,6 +41,10 @@ static STALLED: [std::sync::atomic::AtomicUsize; 2] = [
     std::sync::atomic::AtomicUsize::new(0),
 ];
 
+/// Exact games over every game run so far that had a standing `ambiguous` warning (not
+/// provisional: the operator was asked to check moves that were right).
+static STANDING: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
 /// Alerts to the arbiter over every game run so far: illegal moves (7.5), displaced pieces
 /// (7.4), and `unexplained` boards; and the games with any, exact and not.
 static ALERTS: [std::sync::atomic::AtomicUsize; 5] = [
@@ -92,11 +96,13 @@ fn exact_noting(
     let mut raw: Vec<String> = Vec::new();
     let mut warned: Vec<(usize, Vec<String>)> = Vec::new();
     let mut undecided = 0;
+    let mut standing = false;
     run_capture(&cap, session, |e| match e.kind {
         EventKind::NewGame { .. } => {
             raw.clear();
             warned.clear();
             undecided = 0;
+            standing = false;
         }
         EventKind::Move { uci, .. } => raw.push(uci),
         EventKind::Takeback { .. } => {
@@ -106,9 +112,11 @@ fn exact_noting(
             ply,
             lines,
             undecided: u,
+            provisional,
             ..
         } => {
             undecided += usize::from(u);
+            standing |= !provisional;
             warned.push((ply as usize, lines));
         }
         EventKind::Unexplained { .. } => {
@@ -127,6 +135,12 @@ fn exact_noting(
         .map(|m| uci_as_sensed(&m.to_uci(CastlingMode::Standard).to_string(), sensing))
         .collect();
     if moves == want {
+        if standing {
+            STANDING.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            if std::env::var_os("LIST").is_some() {
+                println!("  warned: seed {} (exact)", cfg.seed);
+            }
+        }
         return Ok(undecided);
     }
     let k = moves.iter().zip(&want).take_while(|(a, b)| a == b).count();
@@ -307,6 +321,10 @@ fn main() {
                 println!(
                     "    `unexplained` alerts so far: {wrong} games that differ, {fine} exact games"
                 );
+            }
+            let standing = STANDING.load(std::sync::atomic::Ordering::Relaxed);
+            if standing > 0 {
+                println!("    exact games with a standing `ambiguous` warning so far: {standing}");
             }
             let n = |i: usize| ALERTS[i].load(std::sync::atomic::Ordering::Relaxed);
             if n(3) + n(4) > 0 {

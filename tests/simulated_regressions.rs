@@ -2711,6 +2711,33 @@ fn a_move_read_from_a_dump_and_a_stretch_after_it_are_candidates_with_its_revisi
     }
 }
 
+/// Occupancy boards: a move read from a dump, revised when the board shows the other side
+/// moving — or the dump's moves a ply longer, a piece moved twice while the link was down.
+/// `Qd6 Qb1 Qc6` missed (`SEED=0` sample 57) was read `Qd7-c6 Qb1`, then `Qa1` as the
+/// queen's slide `Qc1-a1` gone on: two plies short for good with no warning, the same board
+/// and side to move as the real game. The dump's moves read again are candidates beside the
+/// revision (`Tracker::reread_missed_lines`): the real moves are named. Likewise samples 66
+/// (`Be3 Bf5 Bf4 Bg4`, read `Bf4 Bg4`) and 67 (`Bc5 Bc4 Bd6 Bd3`, read `Bd6 Bd3`).
+#[test]
+fn a_move_read_from_a_dump_and_revised_is_flagged_against_the_dump_a_ply_longer() {
+    for (i, real) in [
+        (57, "d7d6 c1b1 d6c6 b1a1"),
+        (66, "d2e3 e6f5 e3f4 f5g4"),
+        (67, "b4c5 b5c4 c5d6 c4d3"),
+    ] {
+        let (got, want, named) = named_with_missed_stretches(i, 0, Sensing::Occupancy);
+        assert!(
+            want.join(" ").contains(real),
+            "sample {i}: not the game's moves"
+        );
+        assert!(got.len() + 4 >= want.len(), "sample {i}: stalled");
+        assert!(
+            named.iter().any(|l| l.contains(real)),
+            "sample {i}: the real moves not named: {named:?}"
+        );
+    }
+}
+
 /// Occupancy boards: `Ra7 bxa3` missed while the link was down, the dump waiting on the
 /// capture never seen on a3, then `bxa3 Rh1 Rxa5` made before the board came to rest
 /// (`SEED=5000` sample 804). The fewest moves to the board then were `Rxd5 bxa3 bxa3 Rh1` —

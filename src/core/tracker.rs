@@ -3516,6 +3516,25 @@ impl Tracker {
                     self.take_lines(now, back);
                     return;
                 }
+                // (The last move one of those read from a dump: the dump's moves read again
+                // with a ply more — a piece moved twice while the link was down — then the
+                // board now, are candidates beside the revision, which alone reads them a
+                // ply short for good: `Qd6 Qb1 Qc6` missed, read `Qd7-c6 Qb1`, then `Qa1`
+                // read as the slide `Qc1-a1` gone on with no warning, the game two plies
+                // short, `MISSED=1` `SEED=0` sample 57. Both give the same board, the same
+                // side to move: flagged, the scoresheet decides. See
+                // `Tracker::reread_missed`.)
+                if let Some((k, found)) = self.reread_missed_lines(&sensed)
+                    && !found.is_empty()
+                    && k <= n - 2
+                {
+                    let read = self.game.as_ref().expect("a game").moves[k..n - 2].to_vec();
+                    let mut lines = vec![[&read[..], &revised[0][..]].concat()];
+                    lines.extend(back.iter().map(|l| [&read[..], &[last], &l[..]].concat()));
+                    lines.extend(found);
+                    self.dump_read_again(now, k, distinct(lines));
+                    return;
+                }
                 self.takeback_to(now, n - 2);
                 if back.is_empty() {
                     self.apply_line(now, &revised[0]);
@@ -4617,9 +4636,16 @@ impl Tracker {
     /// reports give them (each seen, every report accounted for in order). Taken back to
     /// where the dump's moves began and read so; several readings are candidates as any.
     fn reread_missed(&mut self, now: u64, sensed: &Sensed) -> bool {
-        let Some((k, len, dump, end)) = self.dump_read.clone() else {
+        let Some((k, found)) = self.reread_missed_lines(sensed) else {
             return false;
         };
+        self.dump_read_again(now, k, found)
+    }
+
+    /// [`Tracker::reread_missed`]'s readings, without taking them: the ply the dump's moves
+    /// began at and the lines from there (none found: an empty list).
+    fn reread_missed_lines(&mut self, sensed: &Sensed) -> Option<(usize, Vec<Vec<Move>>)> {
+        let (k, len, dump, end) = self.dump_read.clone()?;
         // (Also when another dump came since, at the ply those moves ended — a second
         // stretch missed right after the first: its moves are then searched as never seen
         // too, from any square of the side to move. `Qh4 g3 Qxh2` read `Qxd6 g3`, then
@@ -4628,11 +4654,9 @@ impl Tracker {
         let again =
             self.dump_since_confirm && self.dump_at.as_ref().is_some_and(|d| d.0 as usize == end);
         if (self.dump_since_confirm && !again) || self.alert || self.ply() as usize != end {
-            return false;
+            return None;
         }
-        let Some(start) = self.game.as_ref().map(|g| g.positions[k].clone()) else {
-            return false;
-        };
+        let start = self.game.as_ref().map(|g| g.positions[k].clone())?;
         let mut found: Vec<Vec<Move>> = Vec::new();
         // (Then, fewer plies still: a piece lifted as the link came back read as moves —
         // `Bd6 Be3` missed and h7 lifted for a j'adoube read `h6 Bxh6 Bd6 Be3`, a line of
@@ -4682,7 +4706,7 @@ impl Tracker {
                 break;
             }
         }
-        self.dump_read_again(now, k, found)
+        Some((k, found))
     }
 
     /// Occupancy boards, a board that no line within the search's reach explains (quick play,
