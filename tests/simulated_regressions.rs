@@ -2738,6 +2738,18 @@ fn a_move_read_from_a_dump_and_revised_is_flagged_against_the_dump_a_ply_longer(
     }
 }
 
+/// Boards with a clock: the clock's first message after moves read from a dump tells the
+/// colour to move, and came as a piece was off the board for a j'adoube. `Kd1 Kf6 Kd2`
+/// missed (`SEED=0` sample 905, occupancy) was read `Kd2 Kf6`, White to move; the message,
+/// Black's clock running, came with c5 lifted and was let go. Black's `Kf5` and White's `Ke3`
+/// were then followed as `Ke3 Kf5` — f5 set right again after e3 filled — and the game
+/// stalled at ply 70 of 76 with no warning. The message is judged once the piece is back
+/// (`Tracker::clock_after_read`): the dump's moves read again with `Kf5`, exact.
+#[test]
+fn the_clocks_message_after_a_dump_with_a_piece_lifted_is_judged_once_it_is_back() {
+    exact_without_alerts(&[(905, 0)], Sensing::Occupancy);
+}
+
 /// Occupancy boards: `Ra7 bxa3` missed while the link was down, the dump waiting on the
 /// capture never seen on a3, then `bxa3 Rh1 Rxa5` made before the board came to rest
 /// (`SEED=5000` sample 804). The fewest moves to the board then were `Rxd5 bxa3 bxa3 Rh1` —

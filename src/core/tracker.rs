@@ -659,6 +659,14 @@ enum Sensed {
 }
 
 impl Sensed {
+    /// The squares read occupied (identity boards: with a piece, or one not known).
+    fn occupied(&self) -> Bitboard {
+        match self {
+            Sensed::Occupancy(occ) => *occ,
+            Sensed::Identity { board, unknown } => board.occupied() | *unknown,
+        }
+    }
+
     /// Whether the board reads as `pos` with one piece lifted (a piece in the hand).
     fn one_lifted(&self, pos: &Chess) -> bool {
         match self {
@@ -1133,6 +1141,15 @@ pub struct Tracker {
     /// own then and no press came since: its time and whether its left side ran (see
     /// [`Tracker::on_clock_side_after_dump`]).
     dump_clock: Option<(u64, bool)>,
+    /// The clock's first message after moves read from a full dump, running for the colour
+    /// not to move by them, that came while one piece was off the board: whether its left
+    /// side ran, and that piece's square. Judged once the piece is back — the board at rest
+    /// on the game position: the moves read again as on the message (see
+    /// [`Tracker::on_clock_side_after_dump`]); a move of the other colour on it since: read
+    /// again with that move (see [`Tracker::reread_missed`]). Cleared by a press, a dump, a
+    /// move confirmed. (A piece lifted then and not put back may be the next move begun,
+    /// made and pressed before the message: no evidence.)
+    clock_after_read: Option<(bool, Bitboard)>,
     /// While a press is judged right after a full dump: the colour to move by the clock
     /// after it, and the board it completes (see [`Tracker::dump_parity`]).
     press_turn: Option<(Color, Sensed)>,
@@ -1311,6 +1328,7 @@ impl Tracker {
             press_after_dump: false,
             dump_press: None,
             dump_clock: None,
+            clock_after_read: None,
             press_turn: None,
             press_left: None,
             left_white_votes: 0,
@@ -1599,6 +1617,7 @@ impl Tracker {
             self.press_after_dump = true;
             self.dump_press = None;
             self.dump_clock = None;
+            self.clock_after_read = None;
             if let Sensed::Occupancy(board) = &live {
                 self.since_dump = Some(SinceDump {
                     ply: self.ply() as usize,
@@ -2133,6 +2152,7 @@ impl Tracker {
     /// [`Tracker::on_clock_press`]).
     pub fn on_clock_press_side(&mut self, now: u64, left: bool) {
         self.press_left = Some(left);
+        self.clock_after_read = None;
         self.on_clock_press(now);
         // (The first press after a dump whose moves are not read yet, the board still the
         // dump's own: the side it started tells the colour to move after those moves —
@@ -2170,11 +2190,19 @@ impl Tracker {
             && let Some((_, _, _, end)) = &self.dump_read
             && *end == self.ply() as usize
             && let (Some(live), Some(g)) = (self.live.clone(), self.game.as_ref())
-            && live.matches(g.current().board())
             && g.current().turn() != colour
         {
-            self.reread_parity(now, &live);
-            return;
+            if live.matches(g.current().board()) {
+                self.reread_parity(now, &live);
+                return;
+            }
+            // (A piece off the board as the message came — a j'adoube, or the next move
+            // begun: judged once that piece is back, see `Tracker::clock_after_read`.)
+            if live.one_lifted(g.current()) {
+                let lifted = g.current().board().occupied() & !live.occupied();
+                self.clock_after_read = Some((left, lifted));
+                return;
+            }
         }
         if self.dump_since_confirm
             && self.dump_press.is_none()
@@ -2628,6 +2656,7 @@ impl Tracker {
         self.dump_since_confirm = false;
         self.dump_press = None;
         self.dump_clock = None;
+        self.clock_after_read = None;
         self.chain.clear();
         self.chain_guess = None;
     }
@@ -2912,6 +2941,21 @@ impl Tracker {
         let cur = game.current().clone();
         // 1. Unchanged — unless both players moved a piece away and back, seen move by move.
         if sensed.matches(cur.board()) {
+            // (The clock's first message after moves read from a dump came with a piece off
+            // the board, now back: judged now, see `Tracker::clock_after_read`.)
+            if let Some((left, _)) = self.clock_after_read.take()
+                && !self.dump_since_confirm
+                && !self.alert
+                && self.press_after_dump
+                && self
+                    .dump_read
+                    .as_ref()
+                    .is_some_and(|d| d.3 == self.ply() as usize)
+                && self.side_colour(left).is_some_and(|c| c != cur.turn())
+                && self.reread_parity(now, &sensed)
+            {
+                return;
+            }
             // (Right after a full dump that was not the game position's board, not read yet:
             // the dump showed moves made, and the board back at the game position's is the
             // moves since. The dump's moves first, then the reports since it from there —
@@ -2968,6 +3012,29 @@ impl Tracker {
         if self.cfg.sensing == Sensing::Identity
             && self.dump_read.is_some()
             && !self.dump_since_confirm
+            && !sensed.one_lifted(&cur)
+            && self.lines(&cur, &sensed, 1).is_empty()
+            && one_move_reply_lifted(&cur, &sensed).is_none()
+            && self.reread_missed(now, &sensed)
+        {
+            return;
+        }
+        // (Occupancy boards too, when the clock's first message after the dump's moves came
+        // with a piece off the board, since put back, and ran for the colour not to move by
+        // them — see `Tracker::clock_after_read`: `Kd1 Kf6 Kd2` missed, read `Kd2 Kf6`, the
+        // message 800 ms after the dump with c5 lifted for a j'adoube; Black's `Kf5` then,
+        // and `Ke3`, followed as `Ke3 Kf5` (f5 set right again after e3 filled), the other
+        // side to move, and the game stalled at ply 70 of 76 with no warning, `MISSED=1`
+        // `SEED=0` sample 905.)
+        if self.cfg.sensing == Sensing::Occupancy
+            && self.clock_after_read.is_some_and(|(left, lifted)| {
+                self.press_after_dump
+                    && self.side_colour(left).is_some_and(|c| c != cur.turn())
+                    && (lifted & !sensed.occupied()).is_empty()
+            })
+            && self.dump_read.is_some()
+            && !self.dump_since_confirm
+            && !self.alert
             && !sensed.one_lifted(&cur)
             && self.lines(&cur, &sensed, 1).is_empty()
             && one_move_reply_lifted(&cur, &sensed).is_none()
