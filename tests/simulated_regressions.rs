@@ -2738,6 +2738,30 @@ fn a_move_read_from_a_dump_and_revised_is_flagged_against_the_dump_a_ply_longer(
     }
 }
 
+/// Occupancy boards: likewise when the board shows the revision and a reply — `Bf4 Bf5 Be3`
+/// missed (`SEED=5000` sample 66) read `Bg5-e3 Bg4-f5`, then `Be6` and White's `Bd2` read as
+/// the slide `Bg4-e6` gone on and `Bd2`: two plies short for good with no warning. The dump's
+/// moves read again are candidates beside the revision: the real moves are named. Likewise
+/// `SEED=50000` sample 65 (`Bf5 Be3 Be6`).
+#[test]
+fn a_move_read_from_a_dump_revised_with_a_reply_is_flagged_against_the_dump_a_ply_longer() {
+    for (i, seed, real) in [
+        (66, 5000, "g5f4 g4f5 f4e3 f5e6"),
+        (65, 50_000, "g4f5 f4e3 f5e6"),
+    ] {
+        let (got, want, named) = named_with_missed_stretches(i, seed, Sensing::Occupancy);
+        assert!(
+            want.join(" ").contains(real),
+            "sample {i}: not the game's moves"
+        );
+        assert!(got.len() + 8 >= want.len(), "sample {i}: stalled");
+        assert!(
+            named.iter().any(|l| l.contains(real)),
+            "sample {i}: the real moves not named: {named:?}"
+        );
+    }
+}
+
 /// Boards with a clock: the clock's first message after moves read from a dump tells the
 /// colour to move, and came as a piece was off the board for a j'adoube. `Kd1 Kf6 Kd2`
 /// missed (`SEED=0` sample 905, occupancy) was read `Kd2 Kf6`, White to move; the message,

@@ -3918,6 +3918,23 @@ impl Tracker {
                         return;
                     }
                     let line = line.clone();
+                    // (The last move one of those read from a dump, the revision with no
+                    // capture never seen: the dump's moves read again with a ply more, then
+                    // the board now, are candidates beside it — as in 4., with the reply on
+                    // the board too: `Bf4 Bf5 Be3` missed, read `Bg5-e3 Bg4-f5`, then `Be6`
+                    // and White's reply read as `Bg4-e6` gone on, two plies short with no
+                    // warning, `MISSED=1` `SEED=5000` sample 66.)
+                    if self.unseen_captures(&line) == 0
+                        && let Some((k, found)) = self.reread_missed_lines(&sensed)
+                        && !found.is_empty()
+                        && k <= n - 2
+                    {
+                        let read = self.game.as_ref().expect("a game").moves[k..n - 2].to_vec();
+                        let mut lines = vec![[&read[..], &line[..]].concat()];
+                        lines.extend(found);
+                        self.dump_read_again(now, k, distinct(lines));
+                        return;
+                    }
                     self.read_again_unless_ghost(now, n - 2, &before, &line);
                     return;
                 }
