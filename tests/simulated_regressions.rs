@@ -2774,6 +2774,17 @@ fn the_clocks_message_after_a_dump_with_a_piece_lifted_is_judged_once_it_is_back
     exact_without_alerts(&[(905, 0)], Sensing::Occupancy);
 }
 
+/// Identity boards with a clock: the clock's first message after a dump tells the colour to
+/// move once no move can have come since within the sensor's lag — and a piece only lifted
+/// within it completes none. `Re8 Rg6 Rh8` missed (`SEED=0` sample 200), the message 40 ms
+/// after the dump and a bishop lifted for a j'adoube 180 ms after it: the message was let go
+/// and the dump read `Rf8-h8 Rg6`, the other side to move, two plies short with no warning.
+/// Exact now.
+#[test]
+fn a_piece_lifted_right_after_a_dump_leaves_the_clocks_message_standing() {
+    exact_without_alerts(&[(200, 0)], Sensing::Identity);
+}
+
 /// Occupancy boards: `Ra7 bxa3` missed while the link was down, the dump waiting on the
 /// capture never seen on a3, then `bxa3 Rh1 Rxa5` made before the board came to rest
 /// (`SEED=5000` sample 804). The fewest moves to the board then were `Rxd5 bxa3 bxa3 Rh1` —

@@ -4363,14 +4363,22 @@ impl Tracker {
     /// it ([`Tracker::dump_press`]), else by the clock's first message after it
     /// ([`Tracker::dump_clock`]) — once the board has shown no change within the sensor's
     /// lag of that press or message (it would be a move made since the dump that the press
-    /// completed).
+    /// completed). (Identity boards: a piece only lifted within it completes no move — a
+    /// capture puts the capturer down, read as a piece on its square. `Re8 Rg6 Rh8` missed,
+    /// the clock's message 40 ms after the dump, a bishop lifted for a j'adoube 180 ms after
+    /// it: read `Rf8-h8 Rg6`, the other side to move, with no warning, `MISSED=1` `SEED=0`
+    /// sample 200. Occupancy boards: a capture swapped inside one scan is only its origin
+    /// read empty.)
     fn dump_turn(&self, now: u64) -> Option<Color> {
         let (_, _, at) = self.dump_at.as_ref()?;
         let (t, turn) = self.dump_told()?;
         let lag = t + PRESS_LAG_MS;
         if !self.dump_since_confirm
             || now < lag
-            || self.reports.iter().any(|r| r.3 >= *at && r.3 < lag)
+            || self
+                .reports
+                .iter()
+                .any(|r| r.3 >= *at && r.3 < lag && (r.1 || self.cfg.sensing == Sensing::Occupancy))
         {
             return None;
         }
