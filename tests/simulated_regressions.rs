@@ -2785,6 +2785,30 @@ fn a_piece_lifted_right_after_a_dump_leaves_the_clocks_message_standing() {
     exact_without_alerts(&[(200, 0)], Sensing::Identity);
 }
 
+/// Identity boards: right after a dump, lines with moves from squares that show no change
+/// are candidates too — a knight's square filled again by the other knight. `Ng3 Qxf4 Nce2`
+/// missed (`SEED=40000` sample 996) was read `Nc3-e4 Qxf4 Ne4-g3`, the same position, with
+/// no warning: the real moves are named now. Likewise `SEED=30000` sample 399 (`Nh7 Kg6
+/// Ng5` read `Nf8-e6 Kg6 Ne6-g5` with no warning; its `Rxd2 Nxf1 Rd7 Nd2`, the rook away
+/// and back, flagged with other lines before, now read right).
+#[test]
+fn identity_moves_from_squares_showing_no_change_are_named_after_a_dump() {
+    for (i, seed, real) in [
+        (996, 40_000, "e2g3 d6f4 c3e2"),
+        (399, 30_000, "f8h7 f6g6 h7g5"),
+    ] {
+        let (_, want, named) = named_with_missed_stretches(i, seed, Sensing::Identity);
+        assert!(
+            want.join(" ").contains(real),
+            "sample {i}: not the game's moves"
+        );
+        assert!(
+            named.iter().any(|l| l.contains(real)),
+            "sample {i}: the real moves not named: {named:?}"
+        );
+    }
+}
+
 /// Occupancy boards: `Ra7 bxa3` missed while the link was down, the dump waiting on the
 /// capture never seen on a3, then `bxa3 Rh1 Rxa5` made before the board came to rest
 /// (`SEED=5000` sample 804). The fewest moves to the board then were `Rxd5 bxa3 bxa3 Rh1` —
