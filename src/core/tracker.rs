@@ -3009,16 +3009,6 @@ impl Tracker {
         // explains: those moves read again with one ply more or fewer, before anything waits —
         // see `Tracker::reread_missed`. Occupancy boards read them again only from
         // `Tracker::irregular`: here, over the `MISSED=1` draw, 25 games more stalled.)
-        if self.cfg.sensing == Sensing::Identity
-            && self.dump_read.is_some()
-            && !self.dump_since_confirm
-            && !sensed.one_lifted(&cur)
-            && self.lines(&cur, &sensed, 1).is_empty()
-            && one_move_reply_lifted(&cur, &sensed).is_none()
-            && self.reread_missed(now, &sensed)
-        {
-            return;
-        }
         // (Occupancy boards too, when the clock's first message after the dump's moves came
         // with a piece off the board, since put back, and ran for the colour not to move by
         // them — see `Tracker::clock_after_read`: `Kd1 Kf6 Kd2` missed, read `Kd2 Kf6`, the
@@ -3026,15 +3016,15 @@ impl Tracker {
         // and `Ke3`, followed as `Ke3 Kf5` (f5 set right again after e3 filled), the other
         // side to move, and the game stalled at ply 70 of 76 with no warning, `MISSED=1`
         // `SEED=0` sample 905.)
-        if self.cfg.sensing == Sensing::Occupancy
+        let clock_told = self.cfg.sensing == Sensing::Occupancy
             && self.clock_after_read.is_some_and(|(left, lifted)| {
                 self.press_after_dump
                     && self.side_colour(left).is_some_and(|c| c != cur.turn())
                     && (lifted & !sensed.occupied()).is_empty()
-            })
+            });
+        if (self.cfg.sensing == Sensing::Identity || clock_told)
             && self.dump_read.is_some()
             && !self.dump_since_confirm
-            && !self.alert
             && !sensed.one_lifted(&cur)
             && self.lines(&cur, &sensed, 1).is_empty()
             && one_move_reply_lifted(&cur, &sensed).is_none()
