@@ -2601,6 +2601,26 @@ fn named_with_missed_stretches(
     (got, want, named)
 }
 
+/// Asserts that `real` are moves of the game `(i, seed)` with missed stretches and that an
+/// `ambiguous` event names them; returns the moves read and the game's.
+fn real_moves_named(
+    i: usize,
+    seed: u64,
+    sensing: Sensing,
+    real: &str,
+) -> (Vec<String>, Vec<String>) {
+    let (got, want, named) = named_with_missed_stretches(i, seed, sensing);
+    assert!(
+        want.join(" ").contains(real),
+        "sample {i}: not the game's moves"
+    );
+    assert!(
+        named.iter().any(|l| l.contains(real)),
+        "sample {i}: the real moves not named: {named:?}"
+    );
+    (got, want)
+}
+
 /// Identity boards: `d5 cxd6 e.p. cxd6` missed while the link was down (`SEED=5000` sample
 /// 580) was followed from the dump as `d6 cxd6 cxd6` — the same position, but a dump's
 /// reports come in square order, no evidence of the order played — and reported with no
@@ -2725,16 +2745,8 @@ fn a_move_read_from_a_dump_and_revised_is_flagged_against_the_dump_a_ply_longer(
         (66, "d2e3 e6f5 e3f4 f5g4"),
         (67, "b4c5 b5c4 c5d6 c4d3"),
     ] {
-        let (got, want, named) = named_with_missed_stretches(i, 0, Sensing::Occupancy);
-        assert!(
-            want.join(" ").contains(real),
-            "sample {i}: not the game's moves"
-        );
+        let (got, want) = real_moves_named(i, 0, Sensing::Occupancy, real);
         assert!(got.len() + 4 >= want.len(), "sample {i}: stalled");
-        assert!(
-            named.iter().any(|l| l.contains(real)),
-            "sample {i}: the real moves not named: {named:?}"
-        );
     }
 }
 
@@ -2749,16 +2761,8 @@ fn a_move_read_from_a_dump_revised_with_a_reply_is_flagged_against_the_dump_a_pl
         (66, 5000, "g5f4 g4f5 f4e3 f5e6"),
         (65, 50_000, "g4f5 f4e3 f5e6"),
     ] {
-        let (got, want, named) = named_with_missed_stretches(i, seed, Sensing::Occupancy);
-        assert!(
-            want.join(" ").contains(real),
-            "sample {i}: not the game's moves"
-        );
+        let (got, want) = real_moves_named(i, seed, Sensing::Occupancy, real);
         assert!(got.len() + 8 >= want.len(), "sample {i}: stalled");
-        assert!(
-            named.iter().any(|l| l.contains(real)),
-            "sample {i}: the real moves not named: {named:?}"
-        );
     }
 }
 
@@ -2797,15 +2801,7 @@ fn identity_moves_from_squares_showing_no_change_are_named_after_a_dump() {
         (996, 40_000, "e2g3 d6f4 c3e2"),
         (399, 30_000, "f8h7 f6g6 h7g5"),
     ] {
-        let (_, want, named) = named_with_missed_stretches(i, seed, Sensing::Identity);
-        assert!(
-            want.join(" ").contains(real),
-            "sample {i}: not the game's moves"
-        );
-        assert!(
-            named.iter().any(|l| l.contains(real)),
-            "sample {i}: the real moves not named: {named:?}"
-        );
+        real_moves_named(i, seed, Sensing::Identity, real);
     }
 }
 

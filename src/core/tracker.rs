@@ -659,6 +659,17 @@ enum Sensed {
 }
 
 impl Sensed {
+    /// `board` as a board of `sensing` reads it (no square unknown).
+    fn of_board(board: &Board, sensing: Sensing) -> Sensed {
+        match sensing {
+            Sensing::Identity => Sensed::Identity {
+                board: board.clone(),
+                unknown: Bitboard::EMPTY,
+            },
+            Sensing::Occupancy => Sensed::Occupancy(board.occupied()),
+        }
+    }
+
     /// The squares read occupied (identity boards: with a piece, or one not known).
     fn occupied(&self) -> Bitboard {
         match self {
@@ -2183,14 +2194,8 @@ impl Tracker {
         // first message; the game stalled at ply 48 of 62, `MISSED=1` `SEED=5000` sample 521.
         // When the player who made the last of them has not pressed yet, the clock still runs
         // for him and the reading was right: his press reads them back, as after any dump.)
-        if !self.dump_since_confirm
-            && !self.alert
-            && self.press_after_dump
-            && let Some(colour) = self.side_colour(left)
-            && let Some((_, _, _, end)) = &self.dump_read
-            && *end == self.ply() as usize
+        if self.clock_against_read(left)
             && let (Some(live), Some(g)) = (self.live.clone(), self.game.as_ref())
-            && g.current().turn() != colour
         {
             if live.matches(g.current().board()) {
                 self.reread_parity(now, &live);
@@ -2213,6 +2218,24 @@ impl Tracker {
         {
             self.dump_clock = Some((now, left));
         }
+    }
+
+    /// Moves read from a full dump, none since, no press yet: whether the clock's side running
+    /// (`left`) runs for the colour not to move by them — they are read again with a ply more
+    /// or fewer (see [`Tracker::on_clock_side_after_dump`]).
+    fn clock_against_read(&self, left: bool) -> bool {
+        !self.dump_since_confirm
+            && !self.alert
+            && self.press_after_dump
+            && self
+                .dump_read
+                .as_ref()
+                .is_some_and(|d| d.3 == self.ply() as usize)
+            && self
+                .game
+                .as_ref()
+                .zip(self.side_colour(left))
+                .is_some_and(|(g, c)| g.current().turn() != c)
     }
 
     /// The colour to move by the clock after the last press, once presses completing a move
@@ -2944,14 +2967,7 @@ impl Tracker {
             // (The clock's first message after moves read from a dump came with a piece off
             // the board, now back: judged now, see `Tracker::clock_after_read`.)
             if let Some((left, _)) = self.clock_after_read.take()
-                && !self.dump_since_confirm
-                && !self.alert
-                && self.press_after_dump
-                && self
-                    .dump_read
-                    .as_ref()
-                    .is_some_and(|d| d.3 == self.ply() as usize)
-                && self.side_colour(left).is_some_and(|c| c != cur.turn())
+                && self.clock_against_read(left)
                 && self.reread_parity(now, &sensed)
             {
                 return;
@@ -3018,9 +3034,7 @@ impl Tracker {
         // `SEED=0` sample 905.)
         let clock_told = self.cfg.sensing == Sensing::Occupancy
             && self.clock_after_read.is_some_and(|(left, lifted)| {
-                self.press_after_dump
-                    && self.side_colour(left).is_some_and(|c| c != cur.turn())
-                    && (lifted & !sensed.occupied()).is_empty()
+                self.clock_against_read(left) && (lifted & !sensed.occupied()).is_empty()
             });
         if (self.cfg.sensing == Sensing::Identity || clock_told)
             && self.dump_read.is_some()
@@ -3580,26 +3594,18 @@ impl Tracker {
                 // read as the slide `Qc1-a1` gone on with no warning, the game two plies
                 // short, `MISSED=1` `SEED=0` sample 57. Both give the same board, the same
                 // side to move: flagged, the scoresheet decides. See
-                // `Tracker::reread_missed`.)
-                if let Some((k, found)) = self.reread_missed_lines(&sensed)
-                    && !found.is_empty()
-                    && k <= n - 2
-                {
-                    let read = self.game.as_ref().expect("a game").moves[k..n - 2].to_vec();
-                    let mut lines = vec![[&read[..], &revised[0][..]].concat()];
-                    lines.extend(back.iter().map(|l| [&read[..], &[last], &l[..]].concat()));
-                    lines.extend(found);
-                    self.dump_read_again(now, k, distinct(lines));
+                // `Tracker::take_beside_reread`.)
+                let lines: Vec<Vec<Move>> = std::iter::once(revised[0].clone())
+                    .chain(back.into_iter().map(|l| [vec![last], l].concat()))
+                    .collect();
+                if self.take_beside_reread(now, &sensed, n - 2, &lines) {
                     return;
                 }
                 self.takeback_to(now, n - 2);
-                if back.is_empty() {
-                    self.apply_line(now, &revised[0]);
+                if let [line] = lines.as_slice() {
+                    self.apply_line(now, line);
                     self.confirmed();
                 } else {
-                    let lines = std::iter::once(revised[0].clone())
-                        .chain(back.into_iter().map(|l| [vec![last], l].concat()))
-                        .collect();
                     self.take_lines(now, lines);
                 }
                 return;
@@ -3915,14 +3921,8 @@ impl Tracker {
                     // and White's reply read as `Bg4-e6` gone on, two plies short with no
                     // warning, `MISSED=1` `SEED=5000` sample 66.)
                     if self.unseen_captures(&line) == 0
-                        && let Some((k, found)) = self.reread_missed_lines(&sensed)
-                        && !found.is_empty()
-                        && k <= n - 2
+                        && self.take_beside_reread(now, &sensed, n - 2, std::slice::from_ref(&line))
                     {
-                        let read = self.game.as_ref().expect("a game").moves[k..n - 2].to_vec();
-                        let mut lines = vec![[&read[..], &line[..]].concat()];
-                        lines.extend(found);
-                        self.dump_read_again(now, k, distinct(lines));
                         return;
                     }
                     self.read_again_unless_ghost(now, n - 2, &before, &line);
@@ -4722,6 +4722,29 @@ impl Tracker {
             return false;
         };
         self.dump_read_again(now, k, found)
+    }
+
+    /// Revisions `lines` — moves from ply `at` of the game, read again there — when the
+    /// moves from there on were read from a full dump: taken as candidates beside the dump's
+    /// moves read again (see [`Tracker::reread_missed`]), back to where those began. Returns
+    /// whether taken (not when the dump's moves read again give nothing).
+    fn take_beside_reread(
+        &mut self,
+        now: u64,
+        sensed: &Sensed,
+        at: usize,
+        lines: &[Vec<Move>],
+    ) -> bool {
+        let Some((k, found)) = self.reread_missed_lines(sensed) else {
+            return false;
+        };
+        if found.is_empty() || k > at {
+            return false;
+        }
+        let read = self.game.as_ref().expect("a game").moves[k..at].to_vec();
+        let mut all: Vec<Vec<Move>> = lines.iter().map(|l| [&read[..], &l[..]].concat()).collect();
+        all.extend(found);
+        self.dump_read_again(now, k, distinct(all))
     }
 
     /// [`Tracker::reread_missed`]'s readings, without taking them: the ply the dump's moves
@@ -7245,13 +7268,7 @@ impl Tracker {
             }
             end.play_unchecked(*m);
         }
-        let board = match self.cfg.sensing {
-            Sensing::Occupancy => Sensed::Occupancy(end.board().occupied()),
-            Sensing::Identity => Sensed::Identity {
-                board: end.board().clone(),
-                unknown: Bitboard::EMPTY,
-            },
-        };
+        let board = Sensed::of_board(end.board(), self.cfg.sensing);
         lines.extend(self.lines_wide(cur, &board, len, true));
         distinct(lines)
     }
@@ -11968,13 +11985,7 @@ mod tests {
                 to: Square::C4,
                 promotion: None,
             });
-            let sensed = match sensing {
-                Sensing::Identity => Sensed::Identity {
-                    board: played.board().clone(),
-                    unknown: Bitboard::EMPTY,
-                },
-                Sensing::Occupancy => Sensed::Occupancy(played.board().occupied()),
-            };
+            let sensed = Sensed::of_board(played.board(), sensing);
             for (p, half, full) in [(&early, 3, 3), (&later, 7, 5), (&early, 3, 3)] {
                 let diff = sensed.diff(p.board());
                 let (m, next) = t
