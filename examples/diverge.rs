@@ -215,7 +215,9 @@ fn main() {
                 .next()
                 .and_then(|x| x.parse().ok())
                 .unwrap_or(0);
-            if t >= t0 && (t <= t1 + 3000 || !l.contains(" move ")) {
+            // (`AMB=1`: every `ambiguous` event of the game, wherever it falls.)
+            let amb = std::env::var_os("AMB").is_some() && l.contains("\"ambiguous\"");
+            if amb || (t >= t0 && (t <= t1 + 3000 || !l.contains(" move "))) {
                 println!("  event {l}");
             }
         }

@@ -2187,6 +2187,39 @@ impl Tracker {
     /// too: `Be7 Nd6 Bxd6` missed and Black's press 28 ms after the dump read `Bd6 Nxd6`,
     /// the other side to move (`MISSED=1` `SEED=10000` sample 638, stalled at ply 34 of 55).
     pub fn on_clock_side_after_dump(&mut self, now: u64, left: bool) {
+        // (Candidates read from a full dump pending, of both colours to move (see
+        // `Tracker::parity_unknown_lines`), no press since, the board the dump's: those that
+        // leave the colour the clock runs for to move — the one taken when one is. `Bb4 Bg5
+        // Bc5` missed, candidates `Bc5 Bg5` and the lines a ply longer, the clock's message
+        // for White, then `Bf4`: read as the slide `Bh6-f4` gone on after `Bc5`, `MISSED=1`
+        // `SEED=5000` sample 11. As with moves read (below), the player who made the last
+        // of them and has not pressed yet presses next, and that press reads them again.)
+        if self.press_after_dump
+            && !self.alert
+            && let Some(turn) = self.side_colour(left)
+            && let Some((k, dump)) = self.pending_dump.clone()
+            && k == self.ply() as usize
+            && self.live.as_ref() == Some(&dump)
+            && let Some(cur) = self.game.as_ref().map(|g| g.current().clone())
+        {
+            let leaves = |l: &Vec<Move>| played(&cur, l).turn() == turn;
+            if self.pending.iter().any(leaves)
+                && !self.pending.iter().all(leaves)
+                && let Some((old, mark)) = self.unshow()
+            {
+                self.pending.retain(leaves);
+                if let [line] = self.pending.as_slice() {
+                    let line = line.clone();
+                    self.pending.clear();
+                    self.pending_dump = None;
+                    self.apply_line(now, &line);
+                    self.dump_read = Some((k, line.len(), dump, k + line.len()));
+                    self.confirmed();
+                }
+                self.reshow(now, old, mark);
+                return;
+            }
+        }
         // (The dump's moves read already, none since, the board at rest on the game
         // position, no press yet: the clock runs for the other colour than the one to move —
         // the moves are read again with a ply more or fewer, see `Tracker::reread_parity`.
@@ -2562,6 +2595,12 @@ impl Tracker {
             if self.poll_timeout().is_none_or(|t| t > now) {
                 return;
             }
+        }
+        // (Still due after as many looks: a look that neither settled the board nor set a
+        // later deadline — the caller would call again at once, for good: a hang. Looked at
+        // again a settle later instead.)
+        if self.dirty && self.poll_timeout().is_some_and(|t| t <= now) {
+            self.extra_deadline = Some(now + self.cfg.settle_ms.max(1));
         }
     }
 
@@ -4112,7 +4151,8 @@ impl Tracker {
                     return;
                 }
             }
-            self.take_lines(now, lines);
+            let beside = self.parity_unknown_lines(now, &cur, &sensed, len);
+            self.take_lines_beside(now, lines, beside);
             return;
         }
         // A revised last move and more replies than the search reaches: the moves followed
@@ -7179,7 +7219,49 @@ impl Tracker {
 
     /// The candidate lines explaining the board: one is played, several are kept until later
     /// boards decide — unless an unseen capture must rest first (occupancy boards).
-    fn take_lines(&mut self, now: u64, mut lines: Vec<Vec<Move>>) {
+    fn take_lines(&mut self, now: u64, lines: Vec<Vec<Move>>) {
+        self.take_lines_beside(now, lines, Vec::new());
+    }
+
+    /// Occupancy boards, right after a full dump that no press or clock message told the
+    /// colour to move on (see [`Tracker::dump_turn`]), the board still the dump's: the
+    /// lines from `cur` a ply longer than the fewest (`len`) that give it — a piece moved
+    /// twice while the link was down leaves the same board with the other side to move.
+    /// Candidates beside the fewest (see [`Tracker::take_lines_beside`]): the next moves
+    /// decide, where a reading a ply short had stood until the board contradicted it and,
+    /// when it never did, for good (`MISSED=1` `SEED=0` samples 192 and 264, read short with
+    /// no warning). Since 2026-12-08, stop 69 (with the two guards in `narrow_pending` and
+    /// `on_clock_side_after_dump`): `MISSED=1` occupancy exact 719 / 740 / 709 → 730 / 743 /
+    /// 723, wrong without a warning 7 / 13 / 11 → 4 / 12 / 10, exact games with a standing
+    /// warning 172 / 188 / 181 → 138 / 152 / 160; the 40 draws unchanged. (Identity boards not: their
+    /// candidates pending follow quick play less well than the moves followed one by one —
+    /// +24 exact over the three draws, but two games wrong without a warning.)
+    fn parity_unknown_lines(
+        &self,
+        now: u64,
+        cur: &Chess,
+        sensed: &Sensed,
+        len: usize,
+    ) -> Vec<Vec<Move>> {
+        let dump_board = self.dump_at.as_ref().is_some_and(|d| d.1 == *sensed);
+        if self.cfg.sensing != Sensing::Occupancy
+            || !self.dump_since_confirm
+            || self.alert
+            || len >= self.cfg.max_plies
+            || !dump_board
+            || self.dump_turn(now).is_some()
+        {
+            return Vec::new();
+        }
+        self.lines(cur, sensed, len + 1)
+    }
+
+    /// [`Tracker::take_lines`], with `beside` — lines to the same board of another length
+    /// (see [`Tracker::parity_unknown_lines`]) — candidates too, once `lines` is not waited
+    /// on for a capture never seen (`beside` alone is no reason to wait: a capture at its
+    /// end had the reading of the fewest wait past the clock's message that would have read
+    /// it again, `MISSED=1` `SEED=5000` sample 700).
+    fn take_lines_beside(&mut self, now: u64, mut lines: Vec<Vec<Move>>, beside: Vec<Vec<Move>>) {
         // (Occupancy boards: not the lines that leave a square put down on and lifted
         // untouched, when others touch it — `Qg4 Qg5 Qh5 Qg4`, g5 read filled then empty,
         // read `Qg4 Nb1 Nb8 Qe3`, `SEED=330000` sample 24. Since 2026-12-07, stop 64: over
@@ -7193,9 +7275,13 @@ impl Tracker {
         if lines.iter().any(|l| touches_or_passes(l, put_down)) {
             lines.retain(|l| touches_or_passes(l, put_down));
         }
-        let lines = self.with_unseen_sources(lines);
+        let mut lines = self.with_unseen_sources(lines);
         if self.wait_for_capture(now, &lines) {
             return;
+        }
+        if !beside.is_empty() {
+            lines.extend(self.with_unseen_sources(beside));
+            lines = distinct(lines);
         }
         self.take_at_once(now, lines);
     }
@@ -10139,6 +10225,19 @@ impl Tracker {
         // then `Bc4` gives the game position's occupancy again: read as no move, the three
         // plies were taken back and the game went on three plies short, `MISSED=1`
         // `SEED=5000` sample 221 — shuffles repeat positions.)
+        // (The board back at the full dump's the candidates were read to — a piece lifted
+        // and put back: nothing new to decide on. Judging them again on the reports since
+        // took the fewest for the likeliest and dropped the rest: `Bd2 Bf8 Bc1` missed,
+        // candidates `Bc1 Bf8` and the lines a ply longer, a j'adoube on f8, then `Qc7`
+        // read as nineteen plies taken back, `MISSED=1` `SEED=5000` sample 12.)
+        if self
+            .pending_dump
+            .as_ref()
+            .is_some_and(|(k, d)| *k == self.ply() as usize && d == sensed)
+        {
+            self.settled();
+            return;
+        }
         let mut candidates = self.pending.clone();
         let from_dump = self
             .pending_dump
