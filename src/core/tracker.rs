@@ -7233,9 +7233,9 @@ impl Tracker {
     /// no warning). Since 2026-12-08, stop 69 (with the two guards in `narrow_pending` and
     /// `on_clock_side_after_dump`): `MISSED=1` occupancy exact 719 / 740 / 709 → 730 / 743 /
     /// 723, wrong without a warning 7 / 13 / 11 → 4 / 12 / 10, exact games with a standing
-    /// warning 172 / 188 / 181 → 138 / 152 / 160; the 40 draws unchanged. (Identity boards not: their
-    /// candidates pending follow quick play less well than the moves followed one by one —
-    /// +24 exact over the three draws, but two games wrong without a warning.)
+    /// warning 172 / 188 / 181 → 138 / 152 / 160; the 40 draws unchanged. (Identity boards
+    /// not: their candidates pending follow quick play less well than the moves followed one
+    /// by one — +24 exact over the three draws, but two games wrong without a warning.)
     fn parity_unknown_lines(
         &self,
         now: u64,
@@ -10218,13 +10218,6 @@ impl Tracker {
                 && m.is_capture()
                 && self.evidence(std::slice::from_ref(m)) == 0
         };
-        // The candidates, and no move at all: what looked like an unseen capture may have been
-        // a piece lifted and put back.
-        // (Not when the candidates are a full dump's moves and its board was not the game
-        // position's: the dump showed moves made. `Nc6 Bf1 Nb8` missed, candidates pending,
-        // then `Bc4` gives the game position's occupancy again: read as no move, the three
-        // plies were taken back and the game went on three plies short, `MISSED=1`
-        // `SEED=5000` sample 221 — shuffles repeat positions.)
         // (The board back at the full dump's the candidates were read to — a piece lifted
         // and put back: nothing new to decide on. Judging them again on the reports since
         // took the fewest for the likeliest and dropped the rest: `Bd2 Bf8 Bc1` missed,
@@ -10238,6 +10231,13 @@ impl Tracker {
             self.settled();
             return;
         }
+        // The candidates, and no move at all: what looked like an unseen capture may have been
+        // a piece lifted and put back.
+        // (Not when the candidates are a full dump's moves and its board was not the game
+        // position's: the dump showed moves made. `Nc6 Bf1 Nb8` missed, candidates pending,
+        // then `Bc4` gives the game position's occupancy again: read as no move, the three
+        // plies were taken back and the game went on three plies short, `MISSED=1`
+        // `SEED=5000` sample 221 — shuffles repeat positions.)
         let mut candidates = self.pending.clone();
         let from_dump = self
             .pending_dump
